@@ -1,0 +1,451 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_BODIES_HPP
+#define TOOLCALL_DETAIL_BODIES_HPP
+
+// Non-JSON call bodies (issue #2): Qwen3-Coder XML parameters and pythonic keyword calls. Both
+// build the arguments JSON as each value completes; a long string value streams as it arrives,
+// escaped (issue #3, "Arguments").
+
+#include <string>
+#include <string_view>
+
+#include "engine_core.hpp"
+#include "json.hpp"
+#include "json_lexer.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// Matches one of several markers byte by byte across chunks.
+class marker_set_matcher {
+ public:
+  void reset() { buf_.clear(); }
+  const std::string& buffer() const noexcept { return buf_; }
+  /// Adds c; returns the index of a fully matched marker, -1 while partial, -2 on mismatch
+  /// (c is then not kept).
+  template <std::size_t N>
+  int push(unsigned char c, const std::string_view (&markers)[N]) {
+    buf_ += static_cast<char>(c);
+    bool partial = false;
+    for (std::size_t k = 0; k < N; ++k) {
+      const pm m = prefix_match(buf_, markers[k]);
+      if (m == pm::full) return static_cast<int>(k);
+      if (m == pm::partial) partial = true;
+    }
+    if (partial) return -1;
+    buf_.pop_back();
+    return -2;
+  }
+
+ private:
+  std::string buf_;
+};
+
+/**
+ * Qwen3-Coder parameters: `<parameter=K>\nV\n</parameter>` ... `</function>`. The name was read
+ * by the caller, which opened the call. Value rule (corpus README, qwen3_coder_xml): one leading
+ * and one trailing newline are markup; without a schema a value that is entirely a JSON number,
+ * true/false/null, array or object is decoded, anything else is a string exactly as written.
+ */
+class xml_params_body {
+ public:
+  void begin(engine_services& e) {
+    (void)e;
+    st_ = s_between;
+    m_.reset();
+    key_.clear();
+    count_ = 0;
+  }
+
+  /// Returns done right after `</function>` (consumed), fail on anything else.
+  step feed(engine_services& e, std::string_view in) {
+    static constexpr std::string_view between[] = {"<parameter=", "</function>"};
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      switch (st_) {
+        case s_between: {
+          if (m_.buffer().empty() && is_json_ws(c)) {
+            ++i;
+            continue;
+          }
+          const int r = m_.push(c, between);
+          if (r == -2) {
+            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "expected <parameter=...> or </function>",
+                          severity::error);
+            return {step::fail, i};
+          }
+          ++i;
+          if (r == 0) {
+            m_.reset();
+            key_.clear();
+            st_ = s_key;
+          } else if (r == 1) {
+            m_.reset();
+            e.call_args("}");
+            return {step::done, i};
+          }
+          continue;
+        }
+        case s_key:
+          if (c == '>') {
+            ++i;
+            if (key_.empty()) {
+              e.set_failure(errc::invalid_call, e.chunk_abs() + i, "empty parameter name", severity::error);
+              return {step::fail, i};
+            }
+            open_value(e);
+            continue;
+          }
+          if (c == '\n' || c == '<' || key_.size() > 256) {
+            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "bad parameter name", severity::error);
+            return {step::fail, i};
+          }
+          key_ += static_cast<char>(c);
+          ++i;
+          continue;
+        case s_value:
+          value_byte(e, c);
+          ++i;
+          if (st_ == s_between && ended_by_function_) {
+            ended_by_function_ = false;
+            e.call_args("}");
+            return {step::done, i};
+          }
+          continue;
+      }
+    }
+    return {step::more, n};
+  }
+
+  step finish(engine_services& e) {
+    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the parameters", severity::error);
+    return {step::fail, 0};
+  }
+
+ private:
+  enum state : std::uint8_t { s_between, s_key, s_value };
+
+  void open_value(engine_services& e) {
+    std::string head;
+    if (count_++) head += ',';
+    head += '"';
+    json_escape_append(head, key_);
+    head += "\":";
+    e.call_args(head);
+    st_ = s_value;
+    first_ = true;
+    mode_ = v_undecided;
+    hold_.clear();
+    value_.clear();
+  }
+
+  // The value is examined byte by byte. hold_ keeps bytes that may still be markup: a newline
+  // (it is stripped if `</parameter>` follows) and a prefix of a closing tag.
+  void value_byte(engine_services& e, unsigned char c) {
+    if (first_) {
+      first_ = false;
+      if (c == '\n') return;  // one leading newline is markup
+    }
+    hold_ += static_cast<char>(c);
+    for (;;) {
+      if (hold_.empty()) return;
+      std::string_view h = hold_;
+      std::string_view body = h;
+      if (body[0] == '\n') body.remove_prefix(1);
+      if (body.empty()) return;  // just a newline: wait
+      const pm a = prefix_match(body, "</parameter>");
+      const pm b = prefix_match(body, "</function>");
+      if (a == pm::full || b == pm::full) {
+        // end of value: a held newline was the trailing markup newline
+        close_value(e);
+        const bool by_function = a != pm::full;
+        const std::size_t used = (h.size() - body.size()) + (by_function ? 11 : 12);
+        std::string rest = hold_.substr(used);
+        hold_.clear();
+        st_ = s_between;
+        if (by_function) ended_by_function_ = true;
+        (void)rest;  // nothing can follow inside the same byte
+        return;
+      }
+      if (a == pm::partial || b == pm::partial) return;
+      // not markup: release the first byte and look again
+      emit_value(e, std::string_view(hold_).substr(0, 1));
+      hold_.erase(0, 1);
+    }
+  }
+
+  void emit_value(engine_services& e, std::string_view s) {
+    if (mode_ == v_undecided) {
+      const unsigned char c = static_cast<unsigned char>(s[0]);
+      const bool maybe_json = (c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' ||
+                              c == 'n' || c == '[' || c == '{';
+      mode_ = maybe_json ? v_buffer : v_stream;
+      if (mode_ == v_stream) e.call_args("\"");
+    }
+    if (mode_ == v_buffer) {
+      value_ += s;
+      return;
+    }
+    esc_.clear();
+    json_escape_append(esc_, s);
+    e.call_args(esc_);
+  }
+
+  void close_value(engine_services& e) {
+    if (mode_ == v_undecided) {
+      e.call_args("\"\"");
+      return;
+    }
+    if (mode_ == v_stream) {
+      e.call_args("\"");
+      return;
+    }
+    // buffered: decode when the whole text is one JSON value (not a string)
+    const json_validator::kind k = val_.check_allow_big_numbers(value_);
+    if (k != json_validator::kind::invalid && k != json_validator::kind::string) {
+      lx_.reset(nullptr, e.max_depth());
+      const lex_step s = lx_.feed(value_);
+      const lex_step f = s.st == lex_step::done ? s : lx_.finish();
+      if (f.st == lex_step::done) {
+        e.call_args(lx_.out());
+        return;
+      }
+    }
+    esc_.assign(1, '"');
+    json_escape_append(esc_, value_);
+    esc_ += '"';
+    e.call_args(esc_);
+  }
+
+  enum vmode : std::uint8_t { v_undecided, v_stream, v_buffer };
+  state st_ = s_between;
+  marker_set_matcher m_;
+  std::string key_;
+  std::size_t count_ = 0;
+  bool first_ = true;
+  bool ended_by_function_ = false;
+  vmode mode_ = v_undecided;
+  std::string hold_, value_, esc_;
+  json_validator val_;
+  json_lexer lx_;
+};
+
+/**
+ * Pythonic calls: `name(key=literal, ...)`, optionally a list `[f(...), g(...)]`. Values are
+ * Python literals, lexed by the lenient JSON lexer (single quotes, True/False/None, lists,
+ * dicts); a bare identifier as a value is an error (corpus README).
+ */
+class pythonic_body {
+ public:
+  struct config {
+    bool list = true;             ///< wrapped in [ ... ]; the `[` was consumed by the caller
+    bool strip_call_suffix = false;  ///< Llama 3.1 built-ins: `brave_search.call(...)`
+    std::string_view closer;      ///< optional closing marker (`<|python_end|>`)
+    std::string_view format = "pythonic";
+  };
+
+  void begin(engine_services& e, const config& c) {
+    (void)e;
+    cfg_ = c;
+    st_ = s_call_start;
+    calls_ = 0;
+    name_.clear();
+    key_.clear();
+    ws_.clear();
+    mbuf_.clear();
+    tail.clear();
+  }
+
+  std::size_t calls() const noexcept { return calls_; }
+
+  step feed(engine_services& e, std::string_view in) {
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      switch (st_) {
+        case s_call_start:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (is_ident_start(c)) {
+            name_.assign(1, static_cast<char>(c));
+            st_ = s_name;
+            ++i;
+            continue;
+          }
+          if (c == ']' && cfg_.list && calls_ == 0) return bad(e, i, "empty call list");
+          return bad(e, i, "expected a function name");
+        case s_name:
+          if (is_ident_char(c) || c == '.') {
+            if (name_.size() > 256) return bad(e, i, "name too long");
+            name_ += static_cast<char>(c);
+            ++i;
+            continue;
+          }
+          if (c == '(') {
+            if (cfg_.strip_call_suffix) {
+              constexpr std::string_view suf = ".call";
+              if (name_.size() <= suf.size() || name_.compare(name_.size() - suf.size(), suf.size(), suf) != 0)
+                return bad(e, i, "expected NAME.call(...)");
+              name_.resize(name_.size() - suf.size());
+            }
+            ++i;
+            st_ = s_arg_start;
+            nargs_ = 0;
+            begun_ = false;
+            continue;
+          }
+          return bad(e, i, "expected '(' after the function name");
+        case s_arg_start:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c == ')') {
+            ensure_begun(e);
+            e.call_args(nargs_ ? "}" : "{}");
+            e.end_call(0, repaired_);
+            ++calls_;
+            ++i;
+            st_ = s_after_call;
+            ws_.clear();
+            continue;
+          }
+          if (is_ident_start(c)) {
+            key_.assign(1, static_cast<char>(c));
+            st_ = s_key;
+            ++i;
+            continue;
+          }
+          return bad(e, i, "positional or invalid argument");
+        case s_key:
+          if (is_ident_char(c)) { key_ += static_cast<char>(c); ++i; continue; }
+          if (is_json_ws(c)) { ++i; st_ = s_eq; continue; }
+          if (c == '=') { ++i; start_value(e); continue; }
+          return bad(e, i, "expected '=' after the argument name");
+        case s_eq:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c == '=') { ++i; start_value(e); continue; }
+          return bad(e, i, "expected '='");
+        case s_value_ws:
+          if (is_json_ws(c)) { ++i; continue; }
+          st_ = s_value;
+          continue;
+        case s_value: {
+          const lex_step s = lx_.feed(in.substr(i));
+          flush_value(e);
+          if (s.st == lex_step::fail) {
+            e.set_failure(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json,
+                          e.chunk_abs() + i + s.consumed, lx_.error_message(), severity::error);
+            return {step::fail, i + s.consumed};
+          }
+          i += s.consumed;
+          if (s.st == lex_step::done) {
+            if (lx_.repaired()) repaired_ = true;
+            st_ = s_after_value;
+          }
+          continue;
+        }
+        case s_after_value:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c == ',') { ++i; st_ = s_arg_start; continue; }
+          if (c == ')') { st_ = s_arg_start; continue; }
+          return bad(e, i, "expected ',' or ')'");
+        case s_after_call:
+          if (is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
+          if (cfg_.list) {
+            if (c == ',') { ++i; st_ = s_call_start; continue; }
+            if (c == ']') { ++i; st_ = s_after_list; ws_.clear(); continue; }
+            return bad(e, i, "expected ',' or ']'");
+          }
+          st_ = s_after_list;
+          continue;
+        case s_after_list:
+          if (cfg_.closer.empty()) return done_here(i);
+          if (mbuf_.empty() && is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
+          mbuf_ += static_cast<char>(c);
+          {
+            const pm m = prefix_match(mbuf_, cfg_.closer);
+            if (m == pm::full) { mbuf_.clear(); ws_.clear(); return {step::done, i + 1}; }
+            if (m == pm::partial) { ++i; continue; }
+            mbuf_.pop_back();
+            return done_here(i);
+          }
+      }
+    }
+    return {step::more, n};
+  }
+
+  step finish(engine_services& e) {
+    if (st_ == s_after_list || (st_ == s_after_call && (!cfg_.list || true) && calls_ > 0 && !cfg_.list)) {
+      return done_here(0);
+    }
+    if (st_ == s_value) {
+      const lex_step s = lx_.finish();
+      flush_value(e);
+      (void)s;
+    }
+    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
+    return {step::fail, 0};
+  }
+
+  std::string tail;
+
+ private:
+  enum state : std::uint8_t {
+    s_call_start, s_name, s_arg_start, s_key, s_eq, s_value_ws, s_value, s_after_value,
+    s_after_call, s_after_list
+  };
+
+  step bad(engine_services& e, std::size_t i, const char* msg) {
+    e.set_failure(calls_ || begun_ ? errc::invalid_call : errc::invalid_call, e.chunk_abs() + i, msg,
+                  begun_ || calls_ ? severity::error : severity::warning);
+    return {step::fail, i};
+  }
+
+  step done_here(std::size_t i) {
+    tail = ws_ + mbuf_;
+    ws_.clear();
+    mbuf_.clear();
+    return {step::done, i};
+  }
+
+  void ensure_begun(engine_services& e) {
+    if (begun_) return;
+    begun_ = true;
+    repaired_ = false;
+    e.begin_call(name_, "", cfg_.format, 0);
+  }
+
+  void start_value(engine_services& e) {
+    ensure_begun(e);
+    std::string head(nargs_ ? "," : "{");
+    head += '"';
+    json_escape_append(head, key_);
+    head += "\":";
+    e.call_args(head);
+    ++nargs_;
+    lx_.reset(nullptr, e.max_depth());
+    sent_ = 0;
+    st_ = s_value_ws;
+  }
+
+  void flush_value(engine_services& e) {
+    if (lx_.out().size() > sent_) {
+      e.call_args(std::string_view(lx_.out()).substr(sent_));
+      sent_ = lx_.out().size();
+    }
+  }
+
+  config cfg_;
+  state st_ = s_call_start;
+  std::size_t calls_ = 0, nargs_ = 0, sent_ = 0;
+  bool begun_ = false, repaired_ = false;
+  std::string name_, key_, ws_, mbuf_;
+  json_lexer lx_;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_BODIES_HPP

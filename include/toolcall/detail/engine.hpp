@@ -1,0 +1,893 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_ENGINE_HPP
+#define TOOLCALL_DETAIL_ENGINE_HPP
+
+// The one incremental engine behind parser and stream_parser (issues #2 and #3; DESIGN.md).
+//
+// A scanner finds the earliest trigger of any registered format and holds back only a suffix
+// that may still become a marker; everything else is released at once. A trigger hands the
+// bytes that follow to its format's handler, a state machine that never re-reads text. A
+// region (marker + payload) is atomic: when it succeeds its calls end with status ok/repaired;
+// when it fails its text returns to content at its place with a diagnostic, and its calls end
+// with status invalid (or truncated at the end of the text). One-shot parsing is this engine
+// fed one chunk, so the two modes cannot drift apart.
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../options.hpp"
+#include "../types.hpp"
+#include "engine_core.hpp"
+#include "custom.hpp"
+#include "handlers.hpp"
+#include "json.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// A callable reference to the user's event sink (no allocation, no ownership).
+class sink_ref {
+ public:
+  sink_ref() = default;
+  template <typename F>
+  sink_ref(F& f) noexcept  // NOLINT(google-explicit-constructor)
+      : obj_(static_cast<void*>(&f)), fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
+  void operator()(const event& e) const {
+    if (fn_) fn_(obj_, e);
+  }
+
+ private:
+  void* obj_ = nullptr;
+  void (*fn_)(void*, const event&) = nullptr;
+};
+
+enum class trig_action : std::uint8_t { region, drop, think_open, think_close, bthink_open, bthink_close };
+enum class trig_cond : std::uint8_t { anywhere, start, line_start };
+
+struct trigger {
+  std::string_view text;
+  trig_action action = trig_action::region;
+  trig_cond cond = trig_cond::anywhere;
+  handler* h = nullptr;
+  int variant = 0;
+};
+
+/// Handlers and trigger table built from a registry's format names.
+struct handler_set {
+  tool_call_handler tool_call;
+  tag_json_handler tag_json;
+  function_eq_handler function_eq;
+  python_tag_handler python_tag;
+  bare_start_handler bare_start;
+  python_start_handler python_start;
+  mistral_handler mistral;
+  deepseek_handler deepseek;
+  harmony_handler harmony;
+  fence_handler fence;
+};
+
+// Marker spellings (FORMATS.md). The DeepSeek markers use U+FF5C and U+2581.
+inline constexpr std::string_view k_ds_calls_begin = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "begin\xEF\xBD\x9C>";
+inline constexpr std::string_view k_ds_calls_begin_ascii = "<\xEF\xBD\x9Ctool_calls_begin\xEF\xBD\x9C>";
+inline constexpr std::string_view k_ds_calls_end = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "end\xEF\xBD\x9C>";
+inline constexpr std::string_view k_ds_calls_end_ascii = "<\xEF\xBD\x9Ctool_calls_end\xEF\xBD\x9C>";
+inline constexpr std::string_view k_ds_call_begin = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "begin\xEF\xBD\x9C>";
+inline constexpr std::string_view k_ds_call_begin_ascii = "<\xEF\xBD\x9Ctool_call_begin\xEF\xBD\x9C>";
+inline constexpr std::string_view k_ds_eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>";
+
+/// End-of-turn and stop markers: never content (corpus README, "Content").
+inline constexpr std::string_view k_stop_markers[] = {
+    "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
+    "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
+
+/// Text output with the trimming rule of the corpus (leading whitespace dropped, trailing
+/// whitespace held until more text follows) and whole UTF-8 sequences per event.
+class text_emitter {
+ public:
+  void reset() {
+    started_ = false;
+    ws_.clear();
+    u8_.clear();
+  }
+  template <typename Out>
+  void push(std::string_view s, Out&& out) {
+    if (s.empty()) return;
+    std::size_t i = 0;
+    if (!started_) {
+      while (i < s.size() && is_json_ws(static_cast<unsigned char>(s[i]))) ++i;
+      if (i == s.size()) return;
+      started_ = true;
+    }
+    std::string_view rest = s.substr(i);
+    std::size_t e = rest.size();
+    while (e > 0 && is_json_ws(static_cast<unsigned char>(rest[e - 1]))) --e;
+    if (e == 0) {
+      ws_ += rest;
+      return;
+    }
+    buf_.clear();
+    buf_ += u8_;
+    u8_.clear();
+    buf_ += ws_;
+    ws_.clear();
+    buf_ += rest.substr(0, e);
+    // hold an incomplete UTF-8 sequence at the end
+    std::size_t cut = buf_.size();
+    std::size_t k = 0;
+    while (k < 3 && k < buf_.size() && (static_cast<unsigned char>(buf_[buf_.size() - 1 - k]) & 0xC0) == 0x80) ++k;
+    if (k < buf_.size()) {
+      const unsigned char lead = static_cast<unsigned char>(buf_[buf_.size() - 1 - k]);
+      std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+      if (lead >= 0xC0 && need > k + 1) cut = buf_.size() - 1 - k;
+    }
+    u8_.assign(buf_, cut, std::string::npos);
+    buf_.resize(cut);
+    ws_.assign(rest.substr(e));
+    if (!buf_.empty()) out(std::string_view(buf_));
+  }
+  template <typename Out>
+  void flush(Out&& out) {
+    if (!u8_.empty()) out(std::string_view(u8_));
+    u8_.clear();
+    ws_.clear();
+  }
+  bool started() const noexcept { return started_; }
+
+ private:
+  bool started_ = false;
+  std::string ws_, u8_, buf_;
+};
+
+struct pending_call {
+  std::size_t index = 0;
+  call c;
+  bool complete = false;
+  bool repaired = false;
+  std::string hold;  // incomplete UTF-8 of the arguments stream
+};
+
+class engine final : public engine_services {
+ public:
+  engine(const std::vector<std::string>& formats, const std::vector<std::shared_ptr<const custom_def>>& customs,
+         const options& opt)
+      : opt_(opt), formats_(formats), customs_(customs) {
+    for (const auto& d : customs_) {
+      custom_handlers_.push_back(std::make_unique<custom_handler>(*d));
+      custom_.push_back(trigger{d->begin, trig_action::region, trig_cond::anywhere, custom_handlers_.back().get(), 0});
+    }
+    build_tables();
+    reset();
+  }
+  engine(const engine&) = delete;
+  engine& operator=(const engine&) = delete;
+
+  void set_options(const options& o) { opt_ = o; }
+  const options& opts() const noexcept { return opt_; }
+
+  void reset() {
+    msg_ = message{};
+    carry_.clear();
+    carry_abs_ = 0;
+    total_in_ = 0;
+    mode_ = initial_mode();
+    prev_mode_ = mode_;
+    reasoning_closer_ = "</think>";
+    if (mode_ == mode_reasoning) reasoning_open_event_ = true;
+    at_start_ = true;
+    last_byte_ = '\n';
+    content_.reset();
+    reasoning_.reset();
+    pending_.clear();
+    region_buf_.clear();
+    region_calls_.clear();
+    next_index_ = 0;
+    calls_started_ = 0;
+    calls_limit_reported_ = false;
+    h_ = nullptr;
+    passthrough_ = false;
+    started_clock_ = false;
+    since_check_ = 0;
+    rng_ = opt_.seed ? opt_.seed : fresh_seed();
+    used_ids_.clear();
+    finished_ = false;
+    truncated_seen_ = false;
+  }
+
+  void write(std::string_view data, sink_ref sink) {
+    sink_ = sink;
+    if (finished_) return;
+    if (reasoning_open_event_) {
+      reasoning_open_event_ = false;
+      emit_reasoning_marker();
+    }
+    if (!started_clock_) {
+      started_clock_ = true;
+      t0_ = std::chrono::steady_clock::now();
+    }
+    // input limit: the part over it is content, unparsed
+    if (!passthrough_ && total_in_ + data.size() > opt_.max_input_bytes) {
+      const std::size_t ok = opt_.max_input_bytes > total_in_ ? opt_.max_input_bytes - total_in_ : 0;
+      drive(data.substr(0, ok), false);
+      diag(errc::limit_input_bytes, total_in_, "input longer than max_input_bytes; the rest is content",
+           severity::error);
+      enter_passthrough();
+      data.remove_prefix(ok);
+    }
+    if (passthrough_) {
+      passthrough_text(data);
+      total_in_ += data.size();
+      return;
+    }
+    drive(data, false);
+  }
+
+  message finish(sink_ref sink) {
+    sink_ = sink;
+    if (finished_) return msg_;
+    if (reasoning_open_event_) {
+      reasoning_open_event_ = false;
+      emit_reasoning_marker();
+    }
+    if (!passthrough_) {
+      drive({}, true);
+      while (mode_ == mode_region && !passthrough_) {
+        chunk_abs_ = total_in_;
+        const step s = h_->finish(*this);
+        if (s.st == step::done) {
+          std::string t = std::move(h_->tail);
+          h_->tail.clear();
+          succeed_region(total_in_ - t.size());
+          if (!t.empty()) {
+            carry_ = std::move(t);
+            carry_abs_ = total_in_ - carry_.size();
+            drive({}, true);
+          }
+        } else {
+          fail_region(total_in_, true);
+          if (!carry_.empty()) drive({}, true);
+        }
+      }
+    } else if (!carry_.empty()) {
+      passthrough_text(carry_);
+      carry_.clear();
+    }
+    if (mode_ == mode_pending) flush_pending_as_content();
+    content_.flush([&](std::string_view s) { out_content(s); });
+    reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
+    finished_ = true;
+    if (!msg_.calls.empty()) msg_.finish = finish_reason::tool_calls;
+    else if (truncated_seen_ && opt_.token_limit_hit) msg_.finish = finish_reason::length;
+    else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
+    else msg_.finish = finish_reason::stop;
+    return msg_;
+  }
+
+  /// Bytes the engine examined (for the linear-work tests): every input byte once, plus the
+  /// bounded re-reads of carried bytes.
+  std::size_t bytes_examined() const noexcept { return examined_; }
+
+  // --- engine_services ---
+  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t) override {
+    pending_call pc;
+    pc.index = next_index_++;
+    pc.c.name.assign(name.data(), name.size());
+    std::string sid(id.data(), id.size());
+    if (sid.empty() || std::find(used_ids_.begin(), used_ids_.end(), sid) != used_ids_.end()) sid = make_id();
+    used_ids_.push_back(sid);
+    pc.c.id = std::move(sid);
+    pc.c.format.assign(format.data(), format.size());
+    pc.c.begin = region_abs_;
+    region_calls_.push_back(std::move(pc));
+    const pending_call& p = region_calls_.back();
+    event ev;
+    ev.kind = event_kind::call_begin;
+    ev.index = p.index;
+    ev.id = p.c.id;
+    ev.name = p.c.name;
+    ev.format = p.c.format;
+    sink_(ev);
+  }
+  bool call_open() const override { return !region_calls_.empty() && !region_calls_.back().complete; }
+  void call_args(std::string_view text) override {
+    if (region_calls_.empty() || text.empty()) return;
+    pending_call& p = region_calls_.back();
+    p.c.arguments += text;
+    // whole UTF-8 sequences per delta
+    std::string_view s = text;
+    std::string joined;
+    if (!p.hold.empty()) {
+      joined = p.hold + std::string(text);
+      p.hold.clear();
+      s = joined;
+    }
+    std::size_t cut = s.size();
+    std::size_t k = 0;
+    while (k < 3 && k < s.size() && (static_cast<unsigned char>(s[s.size() - 1 - k]) & 0xC0) == 0x80) ++k;
+    if (k < s.size()) {
+      const unsigned char lead = static_cast<unsigned char>(s[s.size() - 1 - k]);
+      const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+      if (lead >= 0xC0 && need > k + 1) cut = s.size() - 1 - k;
+    }
+    if (cut < s.size()) p.hold.assign(s.substr(cut));
+    if (cut == 0) return;
+    event ev;
+    ev.kind = event_kind::arguments_delta;
+    ev.index = p.index;
+    ev.text = s.substr(0, cut);
+    sink_(ev);
+  }
+  void end_call(std::size_t, bool repaired) override {
+    if (region_calls_.empty()) return;
+    region_calls_.back().complete = true;
+    region_calls_.back().repaired = repaired;
+  }
+  void region_content(std::string_view text) override {
+    commit();
+    content_text(text);
+  }
+  void region_reasoning(std::string_view text) override {
+    commit();
+    if (!msg_.has_reasoning) emit_reasoning_marker();
+    reasoning_.push(text, [&](std::string_view s) { out_reasoning(s); });
+  }
+  void commit() override {
+    region_buf_.clear();
+    region_committed_ = true;
+    if (mode_before_region_ == mode_pending) {
+      flush_pending_as_content();
+      mode_before_region_ = mode_text;
+    }
+  }
+  void diag(errc code, std::size_t abs, std::string m, severity level) override {
+    msg_.diagnostics.push_back(diagnostic{code, abs, std::move(m), level});
+    event ev;
+    ev.kind = event_kind::diagnostic;
+    ev.diag = &msg_.diagnostics.back();
+    sink_(ev);
+  }
+  std::size_t chunk_abs() const override { return chunk_abs_; }
+  std::size_t max_depth() const override { return opt_.max_depth; }
+  bool enabled(std::string_view f) const override {
+    for (const auto& x : formats_)
+      if (x == f) return true;
+    return false;
+  }
+  void set_failure(errc code, std::size_t abs, std::string m, severity level) override {
+    fail_code_ = code;
+    fail_abs_ = abs;
+    fail_msg_ = std::move(m);
+    fail_level_ = level;
+  }
+
+ private:
+  enum mode : std::uint8_t { mode_text, mode_pending, mode_reasoning, mode_region };
+
+  static std::uint64_t fresh_seed() noexcept {
+    const auto t = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    int local = 0;
+    return t ^ (reinterpret_cast<std::uintptr_t>(&local) * 0x9E3779B97F4A7C15ull) ^ 0xD1B54A32D192ED03ull;
+  }
+  std::string make_id() {
+    static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    std::string id = "call_";
+    for (int k = 0; k < 24; ++k) {
+      rng_ += 0x9E3779B97F4A7C15ull;  // splitmix64
+      std::uint64_t z = rng_;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      z ^= z >> 31;
+      id += al[z % 62];
+    }
+    return id;
+  }
+
+  bool reasoning_enabled() const { return enabled("reasoning") && opt_.reasoning != reasoning_start::none; }
+  mode initial_mode() const {
+    if (!reasoning_enabled()) return mode_text;
+    if (opt_.reasoning == reasoning_start::open) return mode_reasoning;
+    return mode_pending;
+  }
+
+  void add(std::vector<trigger>& t, std::string_view text, trig_action a, trig_cond c, handler* h, int v = 0) {
+    for (const auto& x : t)
+      if (x.text == text && x.cond == c) return;
+    t.push_back(trigger{text, a, c, h, v});
+  }
+
+  void build_tables() {
+    std::vector<trigger> calls;
+    handler_set& hs = hs_;
+    if (enabled("hermes") || enabled("qwen3_coder")) add(calls, "<tool_call>", trig_action::region, trig_cond::anywhere, &hs.tool_call);
+    if (enabled("qwen3_coder") || enabled("named_function")) add(calls, "<function=", trig_action::region, trig_cond::anywhere, &hs.function_eq);
+    if (enabled("qwen_tools")) add(calls, "<tools>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 0);
+    if (enabled("qwen_function")) add(calls, "<function>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 1);
+    if (enabled("qwen_bracket")) add(calls, "<{", trig_action::region, trig_cond::anywhere, &hs.tag_json, 2);
+    if (enabled("llama3_json") || enabled("function_key"))
+      add(calls, "<|python_tag|>", trig_action::region, trig_cond::anywhere, &hs.python_tag);
+    if (enabled("llama3_json") || enabled("function_key") || enabled("openai"))
+      add(calls, "{", trig_action::region, trig_cond::start, &hs.bare_start);
+    if (enabled("pythonic") || enabled("llama3_json")) add(calls, "[", trig_action::region, trig_cond::start, &hs.bare_start);
+    if (enabled("pythonic")) add(calls, "<|python_start|>", trig_action::region, trig_cond::anywhere, &hs.python_start);
+    if (enabled("mistral")) add(calls, "[TOOL_CALLS]", trig_action::region, trig_cond::anywhere, &hs.mistral);
+    if (enabled("deepseek")) {
+      add(calls, k_ds_call_begin, trig_action::region, trig_cond::anywhere, &hs.deepseek);
+      add(calls, k_ds_call_begin_ascii, trig_action::region, trig_cond::anywhere, &hs.deepseek);
+    }
+    if (enabled("harmony")) {
+      add(calls, "<|channel|>", trig_action::region, trig_cond::anywhere, &hs.harmony);
+      add(calls, "<|start|>", trig_action::region, trig_cond::anywhere, &hs.harmony);
+    }
+    if (enabled("fenced")) add(calls, "```", trig_action::region, trig_cond::line_start, &hs.fence);
+    for (const auto& c : custom_) calls.push_back(c);
+
+    std::vector<trigger> markers;
+    for (std::string_view m : k_stop_markers) add(markers, m, trig_action::drop, trig_cond::anywhere, nullptr);
+    if (enabled("deepseek")) {
+      add(markers, k_ds_calls_begin, trig_action::drop, trig_cond::anywhere, nullptr);
+      add(markers, k_ds_calls_begin_ascii, trig_action::drop, trig_cond::anywhere, nullptr);
+      add(markers, k_ds_calls_end, trig_action::drop, trig_cond::anywhere, nullptr);
+      add(markers, k_ds_calls_end_ascii, trig_action::drop, trig_cond::anywhere, nullptr);
+    }
+    std::vector<trigger> think_open;
+    if (enabled("reasoning")) {
+      add(think_open, "<think>", trig_action::think_open, trig_cond::start, nullptr);
+      add(think_open, "[THINK]", trig_action::bthink_open, trig_cond::start, nullptr);
+    }
+    // text mode: calls, markers, think openers at the start, a stray closer is a marker
+    text_tab_ = calls;
+    text_tab_.insert(text_tab_.end(), markers.begin(), markers.end());
+    text_tab_.insert(text_tab_.end(), think_open.begin(), think_open.end());
+    if (enabled("reasoning")) {
+      add(text_tab_, "</think>", trig_action::drop, trig_cond::anywhere, nullptr);
+      add(text_tab_, "[/THINK]", trig_action::drop, trig_cond::anywhere, nullptr);
+    }
+    pending_tab_ = calls;
+    pending_tab_.insert(pending_tab_.end(), markers.begin(), markers.end());
+    pending_tab_.insert(pending_tab_.end(), think_open.begin(), think_open.end());
+    add(pending_tab_, "</think>", trig_action::think_close, trig_cond::anywhere, nullptr);
+    add(pending_tab_, "[/THINK]", trig_action::bthink_close, trig_cond::anywhere, nullptr);
+    think_tab_.clear();
+    add(think_tab_, "</think>", trig_action::think_close, trig_cond::anywhere, nullptr);
+    bthink_tab_.clear();
+    add(bthink_tab_, "[/THINK]", trig_action::bthink_close, trig_cond::anywhere, nullptr);
+    if (opt_.calls_in_reasoning == reasoning_calls::end_reasoning) {
+      for (auto* t : {&think_tab_, &bthink_tab_})
+        for (const auto& c : calls)
+          if (c.cond == trig_cond::anywhere) t->push_back(c);
+    }
+    for (auto* t : {&text_tab_, &pending_tab_, &think_tab_, &bthink_tab_}) {
+      std::array<bool, 256>& first = first_of(*t);
+      first.fill(false);
+      for (const auto& x : *t) first[static_cast<unsigned char>(x.text[0])] = true;
+      for (const auto& x : *t) max_marker_ = std::max(max_marker_, x.text.size());
+    }
+  }
+  std::array<bool, 256>& first_of(const std::vector<trigger>& t) {
+    if (&t == &text_tab_) return text_first_;
+    if (&t == &pending_tab_) return pending_first_;
+    if (&t == &think_tab_) return think_first_;
+    return bthink_first_;
+  }
+
+  const std::vector<trigger>& table() const {
+    switch (mode_) {
+      case mode_pending: return pending_tab_;
+      case mode_reasoning: return reasoning_closer_ == "</think>" ? think_tab_ : bthink_tab_;
+      default: return text_tab_;
+    }
+  }
+  const std::array<bool, 256>& first() const {
+    switch (mode_) {
+      case mode_pending: return pending_first_;
+      case mode_reasoning: return reasoning_closer_ == "</think>" ? think_first_ : bthink_first_;
+      default: return text_first_;
+    }
+  }
+
+  // ---- the driver: carried bytes (a held marker prefix, a handler's tail) come first ----
+  void drive(std::string_view data, bool final) {
+    std::size_t pos = 0;
+    const std::size_t base = total_in_;
+    total_in_ += data.size();
+    for (;;) {
+      if (passthrough_) {
+        if (!carry_.empty()) {
+          std::string c = std::move(carry_);
+          carry_.clear();
+          passthrough_text(c);
+        }
+        passthrough_text(data.substr(pos));
+        return;
+      }
+      if (!carry_.empty()) {
+        if (pos == data.size() && !final) return;
+        const std::size_t w = std::min<std::size_t>(data.size() - pos, 64);
+        std::string buf;
+        buf.swap(carry_);
+        const std::size_t babs = carry_abs_;
+        buf.append(data.data() + pos, w);
+        pos += w;
+        const bool fin = final && pos == data.size();
+        const std::size_t k = process(buf, babs, fin);
+        if (k < buf.size()) {
+          // a tail was set: it comes before the unprocessed rest of buf
+          carry_.append(buf, k, std::string::npos);
+        }
+        if (carry_.empty() && pos == data.size()) return;
+        continue;
+      }
+      if (pos == data.size()) return;
+      const std::size_t slice = std::min<std::size_t>(data.size() - pos, 65536);
+      const bool fin = final && pos + slice == data.size();
+      const std::size_t k = process(data.substr(pos, slice), base + pos, fin);
+      pos += k;
+      check_deadline(k);
+    }
+  }
+
+  void check_deadline(std::size_t n) {
+    since_check_ += n;
+    if (since_check_ < 4096 || opt_.time_budget.count() <= 0) return;
+    since_check_ = 0;
+    const auto el = std::chrono::steady_clock::now() - t0_;
+    if (el > opt_.time_budget) {
+      diag(errc::limit_time, total_in_, "time budget spent; the rest is content", severity::error);
+      enter_passthrough();
+    }
+  }
+
+  void enter_passthrough() {
+    if (mode_ == mode_region) fail_region(total_in_, false, true);
+    if (mode_ == mode_pending) flush_pending_as_content();
+    mode_ = mode_text;
+    passthrough_ = true;
+  }
+
+  void passthrough_text(std::string_view s) {
+    examined_ += s.size();
+    content_text(s);
+  }
+
+  /// Processes `chunk` (absolute offset `abs`). Returns bytes consumed; when it stops early, a
+  /// handler's tail was put in carry_ and must be processed before chunk[ret..].
+  std::size_t process(std::string_view chunk, std::size_t abs, bool final) {
+    std::size_t i = 0;
+    const std::size_t n = chunk.size();
+    while (i < n || (final && mode_ != mode_region && false)) {
+      if (passthrough_) {
+        passthrough_text(chunk.substr(i));
+        return n;
+      }
+      if (mode_ == mode_region) {
+        chunk_abs_ = abs + i;
+        const step s = h_->feed(*this, chunk.substr(i));
+        examined_ += s.consumed;
+        region_buf_.append(chunk.data() + i, s.consumed);
+        region_len_ += s.consumed;
+        if (region_len_ > opt_.max_call_bytes) {
+          set_failure(errc::limit_call_bytes, abs + i + s.consumed, "call larger than max_call_bytes", severity::error);
+          i += s.consumed;
+          fail_region(abs + i, false, true);
+          if (!carry_.empty()) return i;
+          continue;
+        }
+        if (s.st == step::more) return n;
+        i += s.consumed;
+        if (s.st == step::done) {
+          std::string t = std::move(h_->tail);
+          h_->tail.clear();
+          succeed_region(abs + i - t.size());
+          if (!t.empty()) {
+            carry_ = std::move(t);
+            carry_abs_ = abs + i - carry_.size();
+            return i;
+          }
+        } else {
+          fail_region(abs + i, false);
+          if (!carry_.empty()) return i;
+        }
+        continue;
+      }
+      // text-like modes: skip to the next byte that can start a marker
+      const std::array<bool, 256>& f = first();
+      std::size_t j = i;
+      while (j < n && !f[static_cast<unsigned char>(chunk[j])]) ++j;
+      if (j > i) {
+        examined_ += j - i;
+        text_out(chunk.substr(i, j - i));
+        i = j;
+        continue;
+      }
+      // a candidate at i
+      const trigger* hit = nullptr;
+      bool partial = false;
+      const std::string_view rest = chunk.substr(i);
+      for (const trigger& t : table()) {
+        if (t.text[0] != rest[0]) continue;
+        if (!cond_ok(t.cond)) continue;
+        const pm m = prefix_match(rest, t.text);
+        if (m == pm::full) {
+          if (!hit || t.text.size() > hit->text.size()) hit = &t;
+        } else if (m == pm::partial) {
+          partial = true;
+        }
+      }
+      if (partial && !final && (!hit || true)) {
+        if (!hit || partial) {
+          // could still become a longer marker: hold the suffix
+          carry_.assign(rest.data(), rest.size());
+          carry_abs_ = abs + i;
+          examined_ += rest.size();
+          return n;
+        }
+      }
+      if (!hit) {
+        examined_ += 1;
+        text_out(chunk.substr(i, 1));
+        ++i;
+        continue;
+      }
+      examined_ += hit->text.size();
+      i += hit->text.size();
+      apply(*hit, abs + i - hit->text.size());
+    }
+    return n;
+  }
+
+  bool cond_ok(trig_cond c) const {
+    switch (c) {
+      case trig_cond::anywhere: return true;
+      case trig_cond::start: return at_start_;
+      case trig_cond::line_start: return at_start_ || last_byte_ == '\n';
+    }
+    return true;
+  }
+
+  void apply(const trigger& t, std::size_t at) {
+    switch (t.action) {
+      case trig_action::drop:
+        if (t.text == "</think>" || t.text == "[/THINK]")
+          diag(errc::marker_in_text, at, "a reasoning closer outside reasoning was dropped", severity::note);
+        return;
+      case trig_action::think_open:
+      case trig_action::bthink_open:
+        if (mode_ == mode_pending) pending_.clear();  // only whitespace was pending
+        mode_ = mode_reasoning;
+        reasoning_closer_ = t.action == trig_action::think_open ? "</think>" : "[/THINK]";
+        emit_reasoning_marker();
+        return;
+      case trig_action::think_close:
+      case trig_action::bthink_close:
+        if (mode_ == mode_pending) {
+          emit_reasoning_marker();
+          reasoning_.push(pending_, [&](std::string_view s) { out_reasoning(s); });
+          pending_.clear();
+        }
+        reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
+        mode_ = mode_text;
+        at_start_ = true;
+        last_byte_ = '\n';
+        return;
+      case trig_action::region:
+        break;
+    }
+    if (calls_started_ >= opt_.max_calls) {
+      if (!calls_limit_reported_) {
+        calls_limit_reported_ = true;
+        diag(errc::limit_calls, at, "max_calls reached; later calls stay content", severity::error);
+      }
+      text_out(t.text);
+      return;
+    }
+    if (mode_ == mode_reasoning) mode_ = mode_text;  // calls_in_reasoning == end_reasoning
+    mode_before_region_ = mode_;
+    mode_ = mode_region;
+    h_ = t.h;
+    region_abs_ = at;
+    region_buf_.assign(t.text.data(), t.text.size());
+    region_marker_len_ = t.text.size();
+    region_len_ = t.text.size();
+    region_committed_ = false;
+    region_calls_.clear();
+    fail_code_ = errc::invalid_call;
+    fail_abs_ = at;
+    fail_msg_ = "invalid call";
+    fail_level_ = severity::error;
+    chunk_abs_ = at + t.text.size();
+    h_->begin(*this, t.text, t.variant);
+  }
+
+  void succeed_region(std::size_t end_abs) {
+    // validate every call's arguments with simdjson before any call_end
+    for (auto& p : region_calls_) {
+      if (!p.complete) continue;
+      const json_validator::kind k = validator_.check_allow_big_numbers(p.c.arguments);
+      if (k != json_validator::kind::object) {
+        set_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);
+        fail_region(end_abs, false);
+        return;
+      }
+    }
+    bool any_incomplete = false;
+    for (auto& p : region_calls_) any_incomplete |= !p.complete;
+    if (any_incomplete) {
+      set_failure(errc::unterminated_call, end_abs, "a call was not completed", severity::error);
+      fail_region(end_abs, true);
+      return;
+    }
+    const bool had_calls = !region_calls_.empty();
+    if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
+    for (auto& p : region_calls_) {
+      if (!p.hold.empty()) {
+        event ev;
+        ev.kind = event_kind::arguments_delta;
+        ev.index = p.index;
+        ev.text = p.hold;
+        sink_(ev);
+        p.hold.clear();
+      }
+      p.c.end = end_abs;
+      p.c.status = p.repaired ? call_status::repaired : call_status::ok;
+      ++calls_started_;
+      event ev;
+      ev.kind = event_kind::call_end;
+      ev.index = p.index;
+      ev.status = p.c.status;
+      sink_(ev);
+      msg_.calls.push_back(std::move(p.c));
+    }
+    region_calls_.clear();
+    region_buf_.clear();
+    mode_ = had_calls ? mode_text : (mode_before_region_ == mode_pending ? mode_pending : mode_text);
+    if (mode_before_region_ == mode_reasoning) mode_ = mode_text;
+    if (had_calls) at_start_ = false;
+    h_ = nullptr;
+  }
+
+  /// The region failed: its calls end invalid (truncated at the end of the text), and its text
+  /// goes back to content at its place. A region that failed close to its marker is re-scanned
+  /// after the marker (bounded: at most 64 bytes per region), so a marker in prose followed by
+  /// a real call loses nothing.
+  void fail_region(std::size_t at, bool at_end, bool no_rescan = false) {
+    const bool truncated = at_end && fail_code_ == errc::unterminated_call;
+    for (auto& p : region_calls_) {
+      event ev;
+      ev.kind = event_kind::call_end;
+      ev.index = p.index;
+      ev.status = (truncated && !p.complete) ? call_status::truncated : call_status::invalid;
+      if (ev.status == call_status::truncated) truncated_seen_ = true;
+      sink_(ev);
+      if (opt_.keep_truncated && ev.status == call_status::truncated) {
+        p.c.status = call_status::truncated;
+        p.c.end = at;
+        msg_.calls.push_back(std::move(p.c));
+      }
+    }
+    region_calls_.clear();
+    if (fail_code_ != errc::ok) diag(fail_code_, fail_abs_, std::move(fail_msg_), fail_level_);
+    fail_msg_.clear();
+    mode_ = mode_before_region_ == mode_reasoning ? mode_text : mode_before_region_;
+    h_ = nullptr;
+    std::string text = std::move(region_buf_);
+    region_buf_.clear();
+    if (!region_committed_ && !no_rescan && text.size() <= region_marker_len_ + 64 && text.size() > region_marker_len_) {
+      text_out(std::string_view(text).substr(0, region_marker_len_));
+      carry_ = text.substr(region_marker_len_) + carry_;
+      carry_abs_ = at - (text.size() - region_marker_len_);
+      return;
+    }
+    text_out(text);
+  }
+
+  void text_out(std::string_view s) {
+    if (s.empty()) return;
+    if (mode_ == mode_reasoning) {
+      reasoning_.push(s, [&](std::string_view x) { out_reasoning(x); });
+      return;
+    }
+    for (char c : s)
+      if (!is_json_ws(static_cast<unsigned char>(c))) {
+        at_start_ = false;
+        break;
+      }
+    last_byte_ = s.back();
+    if (mode_ == mode_pending || (mode_ == mode_region && mode_before_region_ == mode_pending)) {
+      pending_ += s;
+      if (pending_.size() > opt_.max_holdback) {
+        diag(errc::limit_holdback, total_in_, "undecided text exceeded max_holdback; it is content",
+             severity::warning);
+        flush_pending_as_content();
+        if (mode_ == mode_pending) mode_ = mode_text;
+        else mode_before_region_ = mode_text;
+      }
+      return;
+    }
+    content_text(s);
+  }
+
+  void content_text(std::string_view s) {
+    content_.push(s, [&](std::string_view x) { out_content(x); });
+  }
+  void flush_pending_as_content() {
+    if (!pending_.empty()) content_text(pending_);
+    pending_.clear();
+    if (mode_ == mode_pending) mode_ = mode_text;
+  }
+  void out_content(std::string_view s) {
+    msg_.content += s;
+    event ev;
+    ev.kind = event_kind::content;
+    ev.text = s;
+    sink_(ev);
+  }
+  void out_reasoning(std::string_view s) {
+    msg_.reasoning += s;
+    event ev;
+    ev.kind = event_kind::reasoning;
+    ev.text = s;
+    sink_(ev);
+  }
+  void emit_reasoning_marker() {
+    if (msg_.has_reasoning) return;
+    msg_.has_reasoning = true;
+    event ev;
+    ev.kind = event_kind::reasoning;
+    sink_(ev);
+  }
+
+  options opt_;
+  std::vector<std::string> formats_;
+  std::vector<std::shared_ptr<const custom_def>> customs_;
+  std::vector<std::unique_ptr<custom_handler>> custom_handlers_;
+  std::vector<trigger> custom_;
+  handler_set hs_;
+  std::vector<trigger> text_tab_, pending_tab_, think_tab_, bthink_tab_;
+  std::array<bool, 256> text_first_{}, pending_first_{}, think_first_{}, bthink_first_{};
+  std::size_t max_marker_ = 0;
+
+  message msg_;
+  sink_ref sink_;
+  std::string carry_;
+  std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
+  mode mode_ = mode_text, prev_mode_ = mode_text, mode_before_region_ = mode_text;
+  std::string_view reasoning_closer_ = "</think>";
+  bool reasoning_open_event_ = false;
+  bool at_start_ = true;
+  char last_byte_ = '\n';
+  text_emitter content_, reasoning_;
+  std::string pending_;
+  handler* h_ = nullptr;
+  std::string region_buf_;
+  std::size_t region_abs_ = 0, region_marker_len_ = 0, region_len_ = 0;
+  bool region_committed_ = false;
+  std::vector<pending_call> region_calls_;
+  std::size_t next_index_ = 0, calls_started_ = 0;
+  bool calls_limit_reported_ = false;
+  errc fail_code_ = errc::ok;
+  std::size_t fail_abs_ = 0;
+  std::string fail_msg_;
+  severity fail_level_ = severity::error;
+  bool passthrough_ = false;
+  bool started_clock_ = false;
+  std::chrono::steady_clock::time_point t0_{};
+  std::size_t since_check_ = 0;
+  std::uint64_t rng_ = 0;
+  std::vector<std::string> used_ids_;
+  bool finished_ = false, truncated_seen_ = false;
+  json_validator validator_;
+  std::size_t examined_ = 0;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_ENGINE_HPP

@@ -1,0 +1,85 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_ENGINE_CORE_HPP
+#define TOOLCALL_DETAIL_ENGINE_CORE_HPP
+
+// Shared pieces of the incremental engine (issue #2, DESIGN.md "The job, in one picture"):
+// marker matching, the handler interface every format implements, and the services the engine
+// offers handlers (call events, content, diagnostics, commit points).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../types.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// Result of comparing the bytes seen so far against a marker.
+enum class pm : std::uint8_t { no, partial, full };
+
+/// Does `s` start with `m` (full), or is `s` a proper prefix of `m` (partial)?
+inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
+  if (s.size() >= m.size()) return s.compare(0, m.size(), m) == 0 ? pm::full : pm::no;
+  return m.compare(0, s.size(), s) == 0 ? pm::partial : pm::no;
+}
+
+/// One step of a handler over a chunk.
+struct step {
+  enum status : std::uint8_t { more, done, fail } st = more;
+  std::size_t consumed = 0;  ///< bytes of the chunk that belong to the region
+};
+
+class engine_services;
+
+/// The interface every format's state machine implements. A handler is created once per
+/// stream parser and reused for every region it claims (begin() resets it).
+class handler {
+ public:
+  virtual ~handler() = default;
+  /// A trigger of this handler matched; `trigger` is its marker text, already consumed.
+  virtual void begin(engine_services& e, std::string_view trigger, int variant) = 0;
+  /// Consumes bytes of the region. On done or fail, `consumed` tells where the region ends;
+  /// the rest of the chunk goes back to the text scanner.
+  virtual step feed(engine_services& e, std::string_view in) = 0;
+  /// The text ended: accept (done) or reject (fail) what is open.
+  virtual step finish(engine_services& e) = 0;
+  /// Bytes the handler read past the region's end but did not use (whitespace, a partial
+  /// marker that did not match): they go back to the text scanner. Cleared by the engine.
+  std::string tail;
+};
+
+/// What the engine offers handlers. Implemented by engine.
+class engine_services {
+ public:
+  virtual ~engine_services() = default;
+  /// Emits call_begin; `begin_abs` is the absolute offset where the call's payload starts.
+  virtual void begin_call(std::string_view name, std::string_view id, std::string_view format,
+                          std::size_t begin_abs) = 0;
+  virtual bool call_open() const = 0;
+  /// Streams argument text of the open call.
+  virtual void call_args(std::string_view text) = 0;
+  /// Marks the open call complete (its call_end is sent when the region succeeds).
+  virtual void end_call(std::size_t end_abs, bool repaired) = 0;
+  /// Content or reasoning produced inside a region (harmony channels). Commits first.
+  virtual void region_content(std::string_view text) = 0;
+  virtual void region_reasoning(std::string_view text) = 0;
+  /// The region so far is recognised markup: on a later failure it is not returned as content.
+  virtual void commit() = 0;
+  virtual void diag(errc code, std::size_t abs, std::string msg, severity level) = 0;
+  /// Absolute offset of byte 0 of the chunk being fed.
+  virtual std::size_t chunk_abs() const = 0;
+  virtual std::size_t max_depth() const = 0;
+  /// Is a named format enabled in the registry?
+  virtual bool enabled(std::string_view format) const = 0;
+  /// Sets the failure reason reported if the region fails.
+  virtual void set_failure(errc code, std::size_t abs, std::string msg, severity level) = 0;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_ENGINE_CORE_HPP

@@ -1,0 +1,69 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_JSON_HPP
+#define TOOLCALL_DETAIL_JSON_HPP
+
+// The only file that includes <simdjson.h> (STYLE.md 2.1, pitfall 5). DOM parsing runs inside
+// libsimdjson with run-time kernel selection (DESIGN.md, "JSON").
+
+#include <simdjson.h>
+
+#include <string>
+#include <string_view>
+
+#include "../config.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// Validates JSON text with simdjson; owns the padded scratch buffer simdjson needs.
+class json_validator {
+ public:
+  enum class kind { invalid, object, array, string, number, boolean, null };
+
+  /// Kind of the document if `text` is one valid JSON value, else kind::invalid.
+  kind check(std::string_view text) {
+    if (text.size() + simdjson::SIMDJSON_PADDING > buf_.size())
+      buf_.resize(text.size() + simdjson::SIMDJSON_PADDING);
+    std::copy(text.begin(), text.end(), buf_.begin());
+    simdjson::dom::element el;
+    const auto err = parser_.parse(buf_.data(), text.size(), false).get(el);
+    last_ = err;
+    if (err) return kind::invalid;
+    switch (el.type()) {
+      case simdjson::dom::element_type::OBJECT: return kind::object;
+      case simdjson::dom::element_type::ARRAY: return kind::array;
+      case simdjson::dom::element_type::STRING: return kind::string;
+      case simdjson::dom::element_type::INT64:
+      case simdjson::dom::element_type::UINT64:
+      case simdjson::dom::element_type::DOUBLE: return kind::number;
+      case simdjson::dom::element_type::BOOL: return kind::boolean;
+      case simdjson::dom::element_type::NULL_VALUE: return kind::null;
+    }
+    return kind::invalid;
+  }
+
+  /// Like check(), but a number simdjson cannot hold (more than 64 bits: RFC 8259 sets no
+  /// range, and we keep every digit) does not make the text invalid. Used on text our own
+  /// transcoder wrote, whose number grammar it already checked.
+  kind check_allow_big_numbers(std::string_view text) {
+    const kind k = check(text);
+    if (k != kind::invalid) return k;
+    if (last_ == simdjson::NUMBER_ERROR || last_ == simdjson::NUMBER_OUT_OF_RANGE) {
+      const char c = text.empty() ? ' ' : text.front();
+      return c == '{' ? kind::object : c == '[' ? kind::array : kind::number;
+    }
+    return kind::invalid;
+  }
+
+ private:
+  simdjson::dom::parser parser_;
+  std::string buf_;
+  simdjson::error_code last_ = simdjson::SUCCESS;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_JSON_HPP

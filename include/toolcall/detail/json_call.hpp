@@ -1,0 +1,582 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_JSON_CALL_HPP
+#define TOOLCALL_DETAIL_JSON_CALL_HPP
+
+// JSON call bodies (issue #2): finds name, id and arguments in a call object while it streams,
+// through the lexer's structure events, and streams the arguments' compact text as it is
+// written. Key aliases follow the corpus README: "arguments" and "parameters" are one key,
+// "function" names a call (petals) or holds the OpenAI nested object, "tool_calls" is the
+// OpenAI envelope, and an arguments string is decoded once (its JSON is lexed as it decodes).
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine_core.hpp"
+#include "json_lexer.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// Which shapes of call object are accepted.
+struct call_shape {
+  bool name_key = true;          ///< {"name": "f", ...}
+  bool function_string = false;  ///< {"function": "f", ...}  (function-key / petals)
+  bool function_object = true;   ///< {"function": {"name": ..., "arguments": ...}}
+  bool tool_calls = false;       ///< {"tool_calls": [...]} (OpenAI envelope)
+  bool require_args = false;     ///< bare JSON: a call only with an arguments key
+  bool args_only = false;        ///< the value is the arguments object; the name is known
+  bool allow_array = true;       ///< a top-level array holds call objects
+  std::string_view name_alias;   ///< custom formats: another name key
+  std::string_view args_alias;   ///< custom formats: another arguments key
+};
+
+inline bool is_args_key(std::string_view k) noexcept {
+  return k == "arguments" || k == "parameters";
+}
+
+/// Valid function name: non-empty, printable, no quotes or brackets, at most 256 bytes.
+inline bool valid_call_name(std::string_view n) noexcept {
+  if (n.empty() || n.size() > 256) return false;
+  for (unsigned char c : n)
+    if (c < 0x21 || c == '"' || c == '\'' || c == '<' || c == '>' || c == '{' || c == '}' ||
+        c == '(' || c == ')' || c == '[' || c == ']' || c == ',')
+      return false;
+  return true;
+}
+
+/// Strips an OpenAI-style `functions.` namespace (harmony's recipient, echoed names).
+inline std::string_view strip_functions_ns(std::string_view n) noexcept {
+  constexpr std::string_view ns = "functions.";
+  if (n.size() > ns.size() && n.compare(0, ns.size(), ns) == 0) n.remove_prefix(ns.size());
+  return n;
+}
+
+class json_call_extractor final : public json_listener {
+ public:
+  void reset(engine_services* e, const json_lexer* lx, call_shape shape, std::string_view format,
+             std::string_view known_name, std::string_view known_id) {
+    e_ = e;
+    lx_ = lx;
+    shape_ = shape;
+    format_ = format;
+    roles_.clear();
+    frames_.clear();
+    last_key_.clear();
+    failed_ = false;
+    not_call_ = false;
+    calls_ = 0;
+    scalar_role_ = r_skip;
+    known_name_.assign(known_name.data(), known_name.size());
+    known_id_.assign(known_id.data(), known_id.size());
+  }
+
+  bool failed() const noexcept { return failed_; }
+  bool not_call() const noexcept { return not_call_; }
+  std::size_t calls() const noexcept { return calls_; }
+  /// Is a call object (not yet closed) being read?
+  bool in_call() const noexcept { return !frames_.empty(); }
+
+  /// Streams what the lexer wrote since the last sync. Called after each feed.
+  void sync() {
+    if (failed_ || frames_.empty()) return;
+    frame& f = frames_.back();
+    if (!f.begun || !f.args_active) return;
+    const std::string& out = lx_->out();
+    if (f.args_string) {
+      // decode the escaped string text (excluding the quotes) into the inner lexer
+      const std::size_t lim = f.args_end ? f.args_end - 1 : out.size();
+      if (lim > f.args_sent) {
+        decoded_.clear();
+        unesc_.feed(std::string_view(out).substr(f.args_sent, lim - f.args_sent), decoded_);
+        f.args_sent = lim;
+        if (!inner_failed_ && !decoded_.empty()) feed_inner(f, decoded_);
+      }
+      return;
+    }
+    const std::size_t lim = f.args_end ? f.args_end : out.size();
+    if (lim > f.args_sent) {
+      e_->call_args(std::string_view(out).substr(f.args_sent, lim - f.args_sent));
+      f.args_sent = lim;
+    }
+  }
+
+  // --- json_listener ---
+  void value_begin(jkind kind, std::size_t depth, std::size_t pos) override {
+    if (failed_) return;
+    role r = r_skip;
+    if (depth == 0) {
+      if (shape_.args_only) {
+        if (kind != jkind::object) return fail(errc::invalid_arguments, "arguments are not an object");
+        frames_.push_back(frame{});
+        frame& f = frames_.back();
+        f.depth = 0;
+        f.name = known_name_;
+        f.id = known_id_;
+        f.name_set = true;
+        start_args(f, kind, pos);
+        r = r_args;
+      } else if (kind == jkind::object) {
+        r = r_call;
+        push_call(depth);
+      } else if (kind == jkind::array && shape_.allow_array) {
+        r = r_call_list;
+      } else {
+        return not_a_call();
+      }
+    } else {
+      const role parent = roles_.size() >= depth ? roles_[depth - 1] : r_skip;
+      switch (parent) {
+        case r_call_list:
+          if (kind != jkind::object) return not_a_call();
+          r = r_call;
+          push_call(depth);
+          break;
+        case r_call:
+        case r_func: {
+          frame& f = frames_.back();
+          const std::string_view k = last_key_;
+          if ((k == "name" && (parent == r_func || shape_.name_key)) ||
+              (!shape_.name_alias.empty() && k == shape_.name_alias)) {
+            if (kind != jkind::string) return fail(errc::missing_name, "the name is not a string");
+            r = r_name;
+          } else if (parent == r_call && k == "function") {
+            if (kind == jkind::string && shape_.function_string) {
+              r = r_name;
+              f.name_from_function = true;
+            } else if (kind == jkind::object && shape_.function_object) {
+              r = r_func;
+            }
+          } else if ((is_args_key(k) || (!shape_.args_alias.empty() && k == shape_.args_alias)) &&
+                     !f.args_seen) {
+            if (kind == jkind::object || kind == jkind::string) {
+              start_args(f, kind, pos);
+              r = r_args;
+            } else {
+              f.args_seen = true;
+              if (!shape_.require_args || f.name_set)
+                return fail(errc::invalid_arguments, "arguments are not an object");
+              return not_a_call();
+            }
+          } else if (k == "id" && kind == jkind::string && parent == r_call) {
+            r = r_id;
+          } else if (k == "tool_calls" && parent == r_call && shape_.tool_calls &&
+                     kind == jkind::array) {
+            f.envelope = true;
+            r = r_call_list;
+          }
+          break;
+        }
+        default:
+          r = r_skip;
+      }
+    }
+    if (kind == jkind::object || kind == jkind::array) {
+      roles_.resize(depth);
+      roles_.push_back(r);
+    } else {
+      scalar_role_ = r;
+      scalar_pos_ = pos;
+    }
+  }
+
+  void value_end(jkind kind, std::size_t depth, std::size_t pos) override {
+    if (failed_) return;
+    role r;
+    if (kind == jkind::object || kind == jkind::array) {
+      r = roles_.size() > depth ? roles_[depth] : r_skip;
+      roles_.resize(depth);
+    } else {
+      r = scalar_role_;
+      scalar_role_ = r_skip;
+    }
+    if (frames_.empty()) return;
+    frame& f = frames_.back();
+    switch (r) {
+      case r_name:
+      case r_id: {
+        std::string_view raw = std::string_view(lx_->out()).substr(scalar_pos_, pos - scalar_pos_);
+        if (raw.size() >= 2) raw = raw.substr(1, raw.size() - 2);
+        std::string v = json_unescape(raw);
+        if (r == r_id) {
+          if (!f.begun) f.id = std::move(v);
+        } else {
+          std::string_view nm = strip_functions_ns(v);
+          if (!valid_call_name(nm)) return fail(errc::missing_name, "the name is not usable");
+          if (!f.name_set) {
+            f.name.assign(nm.data(), nm.size());
+            f.name_set = true;
+          }
+          maybe_begin(f);
+        }
+        break;
+      }
+      case r_args:
+        if (f.args_active && !f.args_end) {
+          f.args_end = pos;
+          sync();
+          if (failed_) return;
+          if (f.args_string) {
+            if (!finish_inner(f)) return;
+          }
+          f.args_active = false;
+        }
+        if (shape_.args_only && depth == 0) finish_call(f);
+        break;
+      case r_call:
+        if (f.depth == depth) finish_call(f);
+        break;
+      default:
+        break;
+    }
+  }
+
+  void key(std::string_view decoded, std::size_t) override { last_key_.assign(decoded.data(), decoded.size()); }
+
+  errc fail_code() const noexcept { return fail_code_; }
+  const std::string& fail_message() const noexcept { return fail_msg_; }
+
+ private:
+  enum role : std::uint8_t { r_skip, r_call_list, r_call, r_func, r_args, r_name, r_id };
+  struct frame {
+    std::size_t depth = 0;
+    std::string name, id;
+    bool name_set = false, name_from_function = false;
+    bool envelope = false;
+    bool args_seen = false, args_active = false, args_string = false;
+    std::size_t args_begin = 0, args_sent = 0, args_end = 0;
+    bool begun = false;
+    bool inner_done = false;
+  };
+
+  void push_call(std::size_t depth) {
+    frames_.push_back(frame{});
+    frames_.back().depth = depth;
+  }
+
+  void start_args(frame& f, jkind kind, std::size_t pos) {
+    f.args_seen = true;
+    f.args_active = true;
+    f.args_begin = pos;
+    f.args_end = 0;
+    f.args_string = kind == jkind::string;
+    f.args_sent = f.args_string ? pos + 1 : pos;
+    if (f.args_string) {
+      unesc_.reset();
+      inner_.reset(nullptr, e_->max_depth());
+      inner_failed_ = false;
+      inner_sent_ = 0;
+      inner_nonempty_ = false;
+    }
+    maybe_begin(f);
+  }
+
+  void maybe_begin(frame& f) {
+    if (f.begun || !f.name_set) return;
+    if (shape_.require_args && !f.args_seen) return;
+    f.begun = true;
+    std::string_view fmt = format_;
+    if (fmt.empty()) fmt = f.name_from_function ? "function_key" : "llama3_json";
+    e_->begin_call(f.name, f.id, fmt, 0);
+    // inner-args state may already hold decoded text waiting for the call to begin
+    if (f.args_string && inner_sent_ < inner_.out().size()) {
+      e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
+      inner_sent_ = inner_.out().size();
+    }
+  }
+
+  void feed_inner(frame& f, std::string_view text) {
+    for (unsigned char c : text)
+      if (!is_json_ws(c)) inner_nonempty_ = true;
+    if (f.inner_done) {
+      for (unsigned char c : text)
+        if (!is_json_ws(c)) return fail(errc::invalid_arguments, "text after the arguments object");
+      return;
+    }
+    if (!inner_nonempty_) return;
+    const lex_step s = inner_.feed(text);
+    if (s.st == lex_step::fail) {
+      inner_failed_ = true;
+      return fail(inner_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
+                  std::string("arguments string: ") + inner_.error_message());
+    }
+    if (inner_.out().size() && inner_.out()[0] != '{')
+      return fail(errc::invalid_arguments, "decoded arguments are not an object");
+    if (s.st == lex_step::done) {
+      f.inner_done = true;
+      feed_inner(f, text.substr(s.consumed));
+      if (failed_) return;
+    }
+    if (f.begun && inner_sent_ < inner_.out().size()) {
+      e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
+      inner_sent_ = inner_.out().size();
+    }
+  }
+
+  bool finish_inner(frame& f) {
+    if (!inner_nonempty_) {
+      // "arguments": "" means no arguments
+      if (f.begun) e_->call_args("{}");
+      else pending_empty_ = true;
+      repaired_extra_ = true;
+      f.inner_done = true;
+      return true;
+    }
+    if (!f.inner_done) {
+      const lex_step s = inner_.finish();
+      if (s.st != lex_step::done) {
+        fail(errc::invalid_arguments, "the arguments string does not hold a complete object");
+        return false;
+      }
+      f.inner_done = true;
+    }
+    if (inner_.repaired()) repaired_extra_ = true;
+    return true;
+  }
+
+  void finish_call(frame& f) {
+    if (f.envelope) {
+      frames_.pop_back();
+      if (calls_ == 0) not_a_call();
+      return;
+    }
+    if (!f.name_set) {
+      if (shape_.require_args) return not_a_call();
+      return fail(errc::missing_name, "the call has no name");
+    }
+    if (shape_.require_args && !f.args_seen) return not_a_call();
+    if (!f.begun) maybe_begin(f);
+    if (!f.args_seen) {
+      e_->call_args("{}");
+    } else if (pending_empty_) {
+      e_->call_args("{}");
+      pending_empty_ = false;
+    }
+    e_->end_call(0, lx_->repaired() || repaired_extra_);
+    repaired_extra_ = false;
+    ++calls_;
+    frames_.pop_back();
+  }
+
+  void fail(errc code, std::string msg) {
+    if (failed_) return;
+    failed_ = true;
+    fail_code_ = code;
+    fail_msg_ = std::move(msg);
+  }
+  void not_a_call() {
+    if (failed_) return;
+    failed_ = true;
+    not_call_ = true;
+    fail_code_ = errc::ok;
+    fail_msg_.clear();
+  }
+
+  engine_services* e_ = nullptr;
+  const json_lexer* lx_ = nullptr;
+  call_shape shape_;
+  std::string_view format_;
+  std::vector<role> roles_;
+  std::vector<frame> frames_;
+  std::string last_key_;
+  role scalar_role_ = r_skip;
+  std::size_t scalar_pos_ = 0;
+  bool failed_ = false, not_call_ = false;
+  errc fail_code_ = errc::ok;
+  std::string fail_msg_;
+  std::size_t calls_ = 0;
+  std::string known_name_, known_id_;
+  json_unescaper unesc_;
+  json_lexer inner_;
+  bool inner_failed_ = false, inner_nonempty_ = false;
+  std::size_t inner_sent_ = 0;
+  std::string decoded_;
+  bool pending_empty_ = false, repaired_extra_ = false;
+};
+
+/**
+ * A region body made of one JSON value (or several, separated by `;`, `,` or whitespace),
+ * then an optional closer marker. Used by every JSON-bodied format.
+ */
+class json_body {
+ public:
+  struct config {
+    call_shape shape;
+    std::string_view closer;     ///< "" when the format has none
+    std::string_view format;     ///< "" lets the shape decide (bare JSON)
+    bool multi = false;          ///< more values may follow (<tools> one object per line)
+    bool semicolons = false;     ///< Llama 3.x `;`-separated calls
+    std::string_view name;       ///< args_only: the known name
+    std::string_view id;         ///< args_only: the known id
+  };
+
+  void begin(engine_services& e, const config& c) {
+    cfg_ = c;
+    name_.assign(c.name.data(), c.name.size());
+    id_.assign(c.id.data(), c.id.size());
+    cfg_.name = name_;
+    cfg_.id = id_;
+    st_ = s_before;
+    values_ = 0;
+    ws_.clear();
+    mbuf_.clear();
+    tail.clear();
+    (void)e;
+  }
+
+  std::size_t values() const noexcept { return values_; }
+
+  step feed(engine_services& e, std::string_view in) {
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      switch (st_) {
+        case s_before:
+          if (is_json_ws(c)) {
+            ++i;
+            continue;
+          }
+          if (c == '{' || c == '[') {
+            start_value(e);
+            st_ = s_value;
+            continue;
+          }
+          if (!cfg_.closer.empty() && c == static_cast<unsigned char>(cfg_.closer[0]) && values_ > 0) {
+            st_ = s_closer;
+            continue;
+          }
+          if (values_ > 0) return done_here(i);
+          e.set_failure(errc::invalid_call, e.chunk_abs() + i, "no JSON payload after the marker",
+                        severity::warning);
+          return {step::fail, i};
+        case s_value: {
+          const lex_step s = lx_.feed(in.substr(i));
+          ex_.sync();
+          if (ex_.failed()) return extractor_failed(e, i + s.consumed);
+          if (s.st == lex_step::fail) {
+            const errc code = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
+            e.set_failure(code, e.chunk_abs() + i + s.consumed, lx_.error_message(), severity::error);
+            return {step::fail, i + s.consumed};
+          }
+          i += s.consumed;
+          if (s.st == lex_step::done) {
+            if (ex_.calls() == 0) {
+              // a value with no call in it: data, not a call
+              e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
+              return {step::fail, i};
+            }
+            ++values_;
+            st_ = s_after;
+            ws_.clear();
+          }
+          continue;
+        }
+        case s_after:
+          if (is_json_ws(c)) {
+            ws_ += static_cast<char>(c);
+            ++i;
+            continue;
+          }
+          if (c == ';' && cfg_.semicolons) {
+            ++i;
+            st_ = s_before;
+            continue;
+          }
+          if (cfg_.multi && (c == '{' || c == '[' || c == ',')) {
+            if (c == ',') ++i;
+            st_ = s_before;
+            continue;
+          }
+          if (!cfg_.closer.empty() && c == static_cast<unsigned char>(cfg_.closer[0])) {
+            st_ = s_closer;
+            mbuf_.clear();
+            continue;
+          }
+          return done_here(i);
+        case s_closer: {
+          mbuf_ += static_cast<char>(c);
+          const pm m = prefix_match(mbuf_, cfg_.closer);
+          if (m == pm::full) {
+            ws_.clear();
+            mbuf_.clear();
+            return {step::done, i + 1};
+          }
+          if (m == pm::partial) {
+            ++i;
+            continue;
+          }
+          mbuf_.pop_back();
+          return done_here(i);
+        }
+      }
+    }
+    return {step::more, n};
+  }
+
+  step finish(engine_services& e) {
+    if (st_ == s_value) {
+      const lex_step s = lx_.finish();
+      ex_.sync();
+      if (ex_.failed()) return extractor_failed(e, 0);
+      if (s.st == lex_step::done && ex_.calls() > 0) {
+        ++values_;
+        return {step::done, 0};
+      }
+      if (s.st == lex_step::done) {
+        e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
+        return {step::fail, 0};
+      }
+      const bool open_call = ex_.in_call() || lx_.depth() > 0;
+      e.set_failure(errc::unterminated_call, e.chunk_abs(),
+                    open_call ? "the text ends inside the call payload" : lx_.error_message(),
+                    severity::error);
+      return {step::fail, 0};
+    }
+    if (values_ > 0) return done_here(0);
+    e.set_failure(errc::invalid_call, e.chunk_abs(), "no JSON payload after the marker", severity::warning);
+    return {step::fail, 0};
+  }
+
+  std::string tail;
+
+ private:
+  enum state : std::uint8_t { s_before, s_value, s_after, s_closer };
+
+  void start_value(engine_services& e) {
+    lx_.reset(&ex_, e.max_depth());
+    ex_.reset(&e, &lx_, cfg_.shape, cfg_.format, cfg_.name, cfg_.id);
+  }
+
+  step done_here(std::size_t i) {
+    tail = ws_ + mbuf_;
+    ws_.clear();
+    mbuf_.clear();
+    return {step::done, i};
+  }
+
+  step extractor_failed(engine_services& e, std::size_t at) {
+    if (ex_.not_call()) {
+      e.set_failure(errc::ok, e.chunk_abs() + at, "", severity::note);
+    } else {
+      e.set_failure(ex_.fail_code(), e.chunk_abs() + at, ex_.fail_message(), severity::error);
+    }
+    return {step::fail, at};
+  }
+
+  config cfg_;
+  std::string name_, id_;
+  state st_ = s_before;
+  std::size_t values_ = 0;
+  std::string ws_, mbuf_;
+  json_lexer lx_;
+  json_call_extractor ex_;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_JSON_CALL_HPP

@@ -1,0 +1,161 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_ERROR_HPP
+#define TOOLCALL_ERROR_HPP
+
+#include <cstddef>
+#include <string>
+#include <utility>
+
+#include "config.hpp"
+
+#if TOOLCALL_EXCEPTIONS
+#include <stdexcept>
+#endif
+
+TOOLCALL_NAMESPACE_BEGIN
+
+/// Error and diagnostic codes. Stable names: to_string() gives the snake_case spelling.
+enum class errc {
+  ok = 0,
+  invalid_json,        ///< a payload is not JSON, even after the lenient repairs
+  unterminated_call,   ///< the text ended inside a call payload
+  missing_name,        ///< a call payload has no usable function name
+  invalid_arguments,   ///< arguments are not an object (or a string holding one)
+  invalid_call,        ///< a claimed region is not a call (prose after a marker, bad syntax)
+  marker_in_text,      ///< a marker stands in prose; the text stays content
+  limit_input_bytes,   ///< options::max_input_bytes reached; the rest is content
+  limit_call_bytes,    ///< one call region exceeded options::max_call_bytes
+  limit_calls,         ///< options::max_calls reached; later calls stay content
+  limit_depth,         ///< JSON nesting deeper than options::max_depth
+  limit_time,          ///< options::time_budget spent; the rest is content
+  limit_holdback,      ///< undecided text exceeded options::max_holdback
+  invalid_pattern,     ///< a custom format's regex does not compile
+  invalid_utf8,        ///< invalid UTF-8 replaced by U+FFFD inside arguments
+  repaired,            ///< a lenient repair was applied (note)
+  unknown_tool,        ///< the normalizer did not know the tool name
+  normalized,          ///< the normalizer changed a value (note)
+  missing_required,    ///< the normalizer found a required field missing
+  invalid_input,       ///< a caller-side input (tools JSON, chunk JSON) is malformed
+  invalid_history,     ///< conversation check failed
+};
+
+/// Stable snake_case name of a code.
+inline const char* to_string(errc e) noexcept {
+  switch (e) {
+    case errc::ok: return "ok";
+    case errc::invalid_json: return "invalid_json";
+    case errc::unterminated_call: return "unterminated_call";
+    case errc::missing_name: return "missing_name";
+    case errc::invalid_arguments: return "invalid_arguments";
+    case errc::invalid_call: return "invalid_call";
+    case errc::marker_in_text: return "marker_in_text";
+    case errc::limit_input_bytes: return "limit_input_bytes";
+    case errc::limit_call_bytes: return "limit_call_bytes";
+    case errc::limit_calls: return "limit_calls";
+    case errc::limit_depth: return "limit_depth";
+    case errc::limit_time: return "limit_time";
+    case errc::limit_holdback: return "limit_holdback";
+    case errc::invalid_pattern: return "invalid_pattern";
+    case errc::invalid_utf8: return "invalid_utf8";
+    case errc::repaired: return "repaired";
+    case errc::unknown_tool: return "unknown_tool";
+    case errc::normalized: return "normalized";
+    case errc::missing_required: return "missing_required";
+    case errc::invalid_input: return "invalid_input";
+    case errc::invalid_history: return "invalid_history";
+  }
+  return "unknown";
+}
+
+/// How serious a diagnostic is. `error` means a region that looked like a call was rejected.
+enum class severity { note, warning, error };
+
+inline const char* to_string(severity s) noexcept {
+  switch (s) {
+    case severity::note: return "note";
+    case severity::warning: return "warning";
+    case severity::error: return "error";
+  }
+  return "unknown";
+}
+
+/// An error with the byte offset (into the model output) where it was found.
+struct error {
+  errc code = errc::ok;
+  std::size_t offset = 0;
+  std::string detail;
+  /// "code at offset N: detail"
+  std::string message() const {
+    std::string m = to_string(code);
+    m += " at offset ";
+    m += std::to_string(offset);
+    if (!detail.empty()) {
+      m += ": ";
+      m += detail;
+    }
+    return m;
+  }
+};
+
+#if TOOLCALL_EXCEPTIONS
+/// Thrown only by result<T>::value() on an error, and only when exceptions are enabled.
+class error_exception : public std::runtime_error {
+ public:
+  explicit error_exception(toolcall::error e) : std::runtime_error(e.message()), err_(std::move(e)) {}
+  const toolcall::error& get() const noexcept { return err_; }
+
+ private:
+  toolcall::error err_;
+};
+#endif
+
+namespace detail {
+[[noreturn]] inline void throw_error(const error& e) {
+#if TOOLCALL_EXCEPTIONS
+  throw error_exception(e);
+#else
+  (void)e;
+  TOOLCALL_ASSERT(false);
+  std::abort();
+#endif
+}
+}  // namespace detail
+
+/**
+ * A minimal expected<T, error> for C++17 (std::expected is C++23). Same shape with or without
+ * exceptions; only value() on an error throws (or aborts under -fno-exceptions).
+ */
+template <typename T>
+class [[nodiscard]] result {
+ public:
+  result(T v) : ok_(true), value_(std::move(v)) {}  // NOLINT(google-explicit-constructor) like expected
+  result(toolcall::error e) : ok_(false), error_(std::move(e)) {}  // NOLINT(google-explicit-constructor)
+
+  bool has_value() const noexcept { return ok_; }
+  explicit operator bool() const noexcept { return ok_; }
+  T& operator*() & { return value_; }
+  const T& operator*() const& { return value_; }
+  T* operator->() { return &value_; }
+  const T* operator->() const { return &value_; }
+  const toolcall::error& error() const noexcept { return error_; }
+  T& value() & {
+    if (!ok_) detail::throw_error(error_);
+    return value_;
+  }
+  const T& value() const& {
+    if (!ok_) detail::throw_error(error_);
+    return value_;
+  }
+  T value_or(T other) const& { return ok_ ? value_ : std::move(other); }
+
+ private:
+  bool ok_;
+  T value_{};
+  toolcall::error error_{};
+};
+
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_ERROR_HPP

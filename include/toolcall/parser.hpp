@@ -1,0 +1,57 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_PARSER_HPP
+#define TOOLCALL_PARSER_HPP
+
+#include <string_view>
+
+#include "stream_parser.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+
+/**
+ * One-shot parser: the stream parser fed the whole text at once, so both agree by construction.
+ * Construct once and reuse (it owns scratch buffers and a simdjson parser).
+ * @return parse() always returns a message: malformed output yields diagnostics, and its text
+ * stays in content. Never throws on model output.
+ * @par Thread safety: not thread-safe; use one parser per thread (the registry may be shared).
+ *
+ * **Example**:
+ * @code
+ * toolcall::parser p{toolcall::parser_registry::builtin()};
+ * toolcall::message m = p.parse(R"(<tool_call>{"name": "f", "arguments": {}}</tool_call>)");
+ * // m.calls[0].name == "f", m.calls[0].arguments == "{}"
+ * @endcode
+ */
+class parser {
+ public:
+  explicit parser(const parser_registry& reg = parser_registry::builtin(), const options& opt = {})
+      : sp_(reg, opt) {}
+
+  [[nodiscard]] message parse(std::string_view text) {
+    sp_.reset();
+    sp_.write(text);
+    return sp_.finish();
+  }
+  /// Parses with other options for this call (seed, reasoning start, ...).
+  [[nodiscard]] message parse(std::string_view text, const options& opt) {
+    sp_.reset(opt);
+    sp_.write(text);
+    return sp_.finish();
+  }
+
+ private:
+  stream_parser sp_;
+};
+
+/// One-shot convenience: builds a parser for the call.
+[[nodiscard]] inline message parse(std::string_view text, const parser_registry& reg = parser_registry::builtin(),
+                                   const options& opt = {}) {
+  parser p{reg, opt};
+  return p.parse(text);
+}
+
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_PARSER_HPP

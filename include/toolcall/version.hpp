@@ -1,0 +1,21 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_VERSION_HPP
+#define TOOLCALL_VERSION_HPP
+
+#define TOOLCALL_VERSION_MAJOR 0
+#define TOOLCALL_VERSION_MINOR 1
+#define TOOLCALL_VERSION_PATCH 0
+#define TOOLCALL_VERSION (TOOLCALL_VERSION_MAJOR * 10000 + TOOLCALL_VERSION_MINOR * 100 + TOOLCALL_VERSION_PATCH)
+#define TOOLCALL_VERSION_STRING "0.1.0"
+
+/// Opens the versioned inline namespace (STYLE.md 2.2): an ABI change renames v0_1.
+#define TOOLCALL_NAMESPACE_BEGIN \
+  namespace toolcall {           \
+  inline namespace v0_1 {
+#define TOOLCALL_NAMESPACE_END \
+  }                            \
+  }
+
+#endif  // TOOLCALL_VERSION_HPP
