@@ -287,7 +287,7 @@ TEST_CASE("chat.tokenizer: BPE merges by rank, leftmost first; added tokens long
   CHECK(t->encode("aa") == std::vector<std::int32_t>{aa});
   CHECK(t->encode("aaa") == std::vector<std::int32_t>{aaa});           // (a a) then (aa a)
   CHECK(t->encode("aaaa") == std::vector<std::int32_t>{aa, aa});       // leftmost pairs first
-  CHECK(t->encode("aaaaa") == std::vector<std::int32_t>{aa, aa, 'a'});
+  CHECK(t->encode("aaaaa") == std::vector<std::int32_t>{aa, aaa});     // rank 0 everywhere first
   CHECK(t->encode("hello") == std::vector<std::int32_t>{hello});
   CHECK(t->encode("hell") == std::vector<std::int32_t>{hell});
   CHECK(t->encode("hel") == std::vector<std::int32_t>{he, 'l'});

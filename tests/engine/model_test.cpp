@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -194,24 +195,29 @@ TEST_SUITE("engine.model") {
     REQUIRE(f.ok());
     CHECK(load_model(f.value).error.find("hyperparameters") != std::string::npos);
 
-    // A model file with a tensor of the wrong shape.
+    // Copies of a good file with one tensor transposed, or one missing.
     engine_test::temp_file file("badshape");
     REQUIRE(write_tiny_model(file.path(), engine_test::tiny_options("qwen3", 300, 1)).ok());
     engine_result<gguf_file> good = read_gguf(file.path());
     REQUIRE(good.ok());
-    gguf_writer copy;
-    for (const gguf_kv& kv : good.value.metadata()) copy.set(kv.key, kv.value);
-    for (const gguf_tensor_info& t : good.value.tensors()) {
-      std::vector<float> data;
-      REQUIRE(good.value.read_f32(t, data).ok());
-      std::vector<std::uint64_t> dims = t.dims;
-      if (t.name == "blk.1.ffn_up.weight") std::swap(dims[0], dims[1]);  // transposed
-      if (t.name == "blk.0.attn_k_norm.weight") continue;                 // missing
-      REQUIRE(copy.add_tensor(t.name, dims, t.type, data.data()).ok());
-    }
-    f = parse_gguf(copy.bytes());
-    REQUIRE(f.ok());
-    CHECK(load_model(f.value).error == "missing tensor 'blk.0.attn_k_norm.weight'");
+    const auto altered = [&good](const std::string& transpose, const std::string& drop) {
+      gguf_writer copy;
+      for (const gguf_kv& kv : good.value.metadata()) copy.set(kv.key, kv.value);
+      for (const gguf_tensor_info& t : good.value.tensors()) {
+        std::vector<float> data;
+        REQUIRE(good.value.read_f32(t, data).ok());
+        std::vector<std::uint64_t> dims = t.dims;
+        if (t.name == transpose) std::swap(dims[0], dims[1]);
+        if (t.name != drop) REQUIRE(copy.add_tensor(t.name, dims, t.type, data.data()).ok());
+      }
+      engine_result<gguf_file> f = parse_gguf(copy.bytes());
+      REQUIRE(f.ok());
+      return load_model(f.value).error;
+    };
+    CHECK(altered("", "").empty());
+    CHECK(altered("blk.1.ffn_up.weight", "") == "tensor 'blk.1.ffn_up.weight' has dims 128 x 64, expected 64 x 128");
+    CHECK(altered("", "blk.0.attn_k_norm.weight") == "missing tensor 'blk.0.attn_k_norm.weight'");
+    CHECK(altered("", "output_norm.weight") == "missing tensor 'output_norm.weight'");
   }
 
   TEST_CASE("the CPU backend gives identical logits with 1 and N threads") {

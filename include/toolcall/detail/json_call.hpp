@@ -70,6 +70,9 @@ class json_call_extractor final : public json_listener {
     not_call_ = false;
     calls_ = 0;
     scalar_role_ = r_skip;
+    pending_empty_ = false;
+    repaired_extra_ = false;
+    inner_failed_ = false;
     known_name_.assign(known_name.data(), known_name.size());
     known_id_.assign(known_id.data(), known_id.size());
   }
@@ -84,7 +87,7 @@ class json_call_extractor final : public json_listener {
   void sync() {
     if (failed_ || frames_.empty()) return;
     frame& f = frames_.back();
-    if (!f.begun || !f.args_active) return;
+    if (!f.begun || !f.args_seen) return;
     const std::string& out = lx_->out();
     if (f.args_string) {
       // decode the escaped string text (excluding the quotes) into the inner lexer
@@ -211,6 +214,7 @@ class json_call_extractor final : public json_listener {
             f.name_set = true;
           }
           maybe_begin(f);
+          sync();
         }
         break;
       }
@@ -344,11 +348,14 @@ class json_call_extractor final : public json_listener {
       return;
     }
     if (!f.name_set) {
-      if (shape_.require_args) return not_a_call();
+      if (shape_.require_args && frames_.size() == 1) return not_a_call();
       return fail(errc::missing_name, "the call has no name");
     }
     if (shape_.require_args && !f.args_seen) return not_a_call();
-    if (!f.begun) maybe_begin(f);
+    if (!f.begun) {
+      maybe_begin(f);
+      sync();
+    }
     if (!f.args_seen) {
       e_->call_args("{}");
     } else if (pending_empty_) {

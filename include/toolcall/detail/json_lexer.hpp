@@ -200,6 +200,7 @@ class json_lexer {
     max_depth_ = max_depth;
     out_.clear();
     stack_.clear();
+    need_comma_.clear();
     st_ = st_value;
     after_comma_ = false;
     repaired_ = false;
