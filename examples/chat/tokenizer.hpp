@@ -762,6 +762,8 @@ class tokenizer {
   std::size_t vocab_size() const noexcept { return pieces_.size(); }
   /// End of a turn for generation: eos_token of tokenizer_config.json, else <|im_end|>.
   std::int32_t eos_id() const noexcept { return eos_id_; }
+  /// Overrides the end-of-sequence id (e.g. with GGUF's tokenizer.ggml.eos_token_id).
+  void set_eos_id(std::int32_t id) noexcept { eos_id_ = id; }
   std::int32_t im_end_id() const noexcept { return im_end_id_; }
   std::int32_t im_start_id() const noexcept { return im_start_id_; }
   std::int32_t endoftext_id() const noexcept { return endoftext_id_; }

@@ -164,7 +164,7 @@ class parser_registry {
     static const preset* const presets = nullptr;  // (no static state; the table is below)
     (void)presets;
     const std::vector<preset> table = {
-        {"qwen3.*coder|qwen3\\.5", {"qwen3_coder", "hermes"}},
+        {"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes"}},
         {"qwen3|qwq", {"reasoning", "hermes", "qwen3_coder"}},
         {"qwen2\\.5.*coder|qwen2\\.5-coder",
          {"hermes", "qwen_tools", "qwen_function", "qwen_bracket", "named_function", "fenced"}},

@@ -29,6 +29,9 @@ class parser {
   explicit parser(const parser_registry& reg = parser_registry::builtin(), const options& opt = {})
       : sp_(reg, opt) {}
 
+  /// The underlying stream parser (to install a normalizer: normalizer::attach(p.stream())).
+  stream_parser& stream() noexcept { return sp_; }
+
   [[nodiscard]] message parse(std::string_view text) {
     sp_.reset();
     sp_.write(text);

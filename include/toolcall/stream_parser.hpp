@@ -62,6 +62,12 @@ class stream_parser {
     e_->reset();
   }
 
+  /**
+   * Installs a call filter (what toolcall::normalizer::attach() does): it sees each call's name
+   * and argument stream and may rewrite both. Pass nullptr to remove it.
+   */
+  void set_filter(std::unique_ptr<detail::call_filter> f) { e_->set_filter(std::move(f)); }
+
   /// Bytes the engine examined so far: the linear-work counter used by the tests.
   std::size_t bytes_examined() const noexcept { return e_->bytes_examined(); }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
 # toolcall - parse tool calls from LLM output
+# SPDX-FileCopyrightText: toolcall authors
 # SPDX-License-Identifier: MIT
 #
 # Chat-template oracle: renders conversations with the real Jinja chat_template from a

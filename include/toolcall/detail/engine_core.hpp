@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../types.hpp"
 
@@ -34,6 +35,33 @@ struct step {
 };
 
 class engine_services;
+
+/// What a call filter decided about a call at call_begin (issue #4: unknown-tool policy).
+enum class filter_verdict : std::uint8_t { keep, unknown_forward, drop, reject };
+
+/**
+ * A per-stream filter over each call's name and argument stream: the normalizer's hook
+ * (issue #4). The engine calls begin() before call_begin, feed() for every arguments delta,
+ * and finish() when the call's payload is complete; what the filter writes to `out` is what
+ * the events carry, so the argument invariant holds for normalized calls too.
+ */
+class call_filter {
+ public:
+  virtual ~call_filter() = default;
+  /// May rewrite `name`. Reports changes through `note(code, message, level)`.
+  virtual filter_verdict begin(std::string& name, std::string_view format) = 0;
+  virtual void feed(std::string_view in, std::string& out) = 0;
+  virtual void finish(std::string& out) = 0;
+  /// Did the filter change anything in the current call?
+  virtual bool changed() const = 0;
+  /// Diagnostics collected since the last call to take_notes (code, message, level).
+  struct note {
+    errc code;
+    std::string message;
+    severity level;
+  };
+  virtual std::vector<note> take_notes() = 0;
+};
 
 /// The interface every format's state machine implements. A handler is created once per
 /// stream parser and reused for every region it claims (begin() resets it).

@@ -1,0 +1,100 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+// The lenient transcoder (issue #2, item 3): valid JSON unchanged but for whitespace; each
+// repair; each unrepairable input; chunking never changes the output.
+#include <doctest/doctest.h>
+
+#include <toolcall/detail/json.hpp>
+#include <toolcall/detail/json_lexer.hpp>
+
+#include <string>
+
+namespace {
+struct lexed {
+  bool ok = false;
+  bool repaired = false;
+  std::string out;
+  toolcall::errc err = toolcall::errc::ok;
+};
+lexed lex(const std::string& in, std::size_t chunk = 0) {
+  toolcall::detail::json_lexer lx;
+  lx.reset(nullptr, 64);
+  lexed r;
+  toolcall::detail::lex_step s;
+  if (chunk == 0) {
+    s = lx.feed(in);
+  } else {
+    for (std::size_t p = 0; p < in.size(); p += chunk) {
+      s = lx.feed(std::string_view(in).substr(p, chunk));
+      if (s.st != toolcall::detail::lex_step::more) break;
+    }
+  }
+  if (s.st == toolcall::detail::lex_step::more) s = lx.finish();
+  r.ok = s.st == toolcall::detail::lex_step::done;
+  r.repaired = lx.repaired();
+  r.out = lx.out();
+  r.err = lx.error_code();
+  return r;
+}
+}  // namespace
+
+TEST_SUITE("toolcall/json") {
+  TEST_CASE("valid JSON is kept byte for byte except insignificant whitespace") {
+    const auto r = lex("{ \"a\" : [1, 2.50, -0.0e+3, 12345678901234567890123456789],\n \"s\": \"caf\\u00e9 \\/ \\\"q\\\" \\ud83d\\ude80\", \"t\": true, \"n\": null }");
+    CHECK(r.ok);
+    CHECK_FALSE(r.repaired);
+    CHECK(r.out == "{\"a\":[1,2.50,-0.0e+3,12345678901234567890123456789],\"s\":\"caf\\u00e9 \\/ \\\"q\\\" \\ud83d\\ude80\",\"t\":true,\"n\":null}");
+    toolcall::detail::json_validator v;
+    CHECK(v.check_allow_big_numbers(r.out) == toolcall::detail::json_validator::kind::object);
+  }
+  TEST_CASE("repairs: trailing commas, single quotes, Python literals, raw control characters") {
+    CHECK(lex("{\"a\": [1, 2,], \"b\": {\"c\": 1,},}").out == "{\"a\":[1,2],\"b\":{\"c\":1}}");
+    CHECK(lex("{'name': 'O\\'Brien', 'q': \"it's\", 'd': 'say \"hi\"'}").out ==
+          "{\"name\":\"O'Brien\",\"q\":\"it's\",\"d\":\"say \\\"hi\\\"\"}");
+    CHECK(lex("{\"x\": True, \"y\": False, \"z\": None, \"s\": \"True story\"}").out ==
+          "{\"x\":true,\"y\":false,\"z\":null,\"s\":\"True story\"}");
+    CHECK(lex("{\"code\": \"line1\nline2\ttab\"}").out == "{\"code\":\"line1\\nline2\\ttab\"}");
+    CHECK(lex("{key: 1, other_key: 'v'}").out == "{\"key\":1,\"other_key\":\"v\"}");
+    CHECK(lex("{\"path\": \"C:\\dir\\x\"}").out == "{\"path\":\"C:\\\\dir\\\\x\"}");
+    CHECK(lex("[1, 2,]").repaired);
+  }
+  TEST_CASE("lone surrogates and invalid UTF-8 become U+FFFD, so the output stays valid") {
+    const auto r = lex("{\"a\": \"x\\ud800y\", \"b\": \"\\udc00\", \"c\": \"\xff\xc3(\"}");
+    CHECK(r.ok);
+    CHECK(r.repaired);
+    toolcall::detail::json_validator v;
+    CHECK(v.check(r.out) == toolcall::detail::json_validator::kind::object);
+  }
+  TEST_CASE("not repairable: missing value, missing colon, missing comma, bare identifier, truncation") {
+    CHECK_FALSE(lex("{\"a\": }").ok);
+    CHECK_FALSE(lex("{\"a\" \"b\"}").ok);
+    CHECK_FALSE(lex("{\"a\": 1 \"b\": 2}").ok);
+    CHECK_FALSE(lex("{\"a\": user_city}").ok);
+    CHECK_FALSE(lex("{\"a\": \"unterminated").ok);
+    CHECK(lex("{\"a\": \"unterminated").err == toolcall::errc::unterminated_call);
+    CHECK_FALSE(lex("{\"a\": 007}").ok);
+    CHECK_FALSE(lex("{\"a\": NaN}").ok);
+    CHECK_FALSE(lex("{\"a\": [1, 2}").ok);
+  }
+  TEST_CASE("depth limit") {
+    std::string deep(100, '[');
+    const auto r = lex(deep);
+    CHECK_FALSE(r.ok);
+    CHECK(r.err == toolcall::errc::limit_depth);
+  }
+  TEST_CASE("any chunking gives the same output") {
+    const std::string in = "{'a': [1, 2,], \"s\": \"\\u00e9\\ud83d\\ude80 caf\xc3\xa9\", 'b': None, c: -1.5e3,}";
+    const auto whole = lex(in);
+    REQUIRE(whole.ok);
+    for (std::size_t c = 1; c <= 9; ++c) CHECK(lex(in, c).out == whole.out);
+  }
+  TEST_CASE("a top-level scalar ends at its delimiter") {
+    toolcall::detail::json_lexer lx;
+    lx.reset(nullptr, 8);
+    const auto s = lx.feed("123, rest");
+    CHECK(s.st == toolcall::detail::lex_step::done);
+    CHECK(s.consumed == 3);
+    CHECK(lx.out() == "123");
+  }
+}

@@ -1,0 +1,239 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+// Shared test helpers: the corpus reader, the judging rules of tests/data/corpus/README.md, and
+// an event folder that rebuilds a message from stream events as a client would.
+#ifndef TOOLCALL_TESTS_TEST_SUPPORT_HPP
+#define TOOLCALL_TESTS_TEST_SUPPORT_HPP
+
+#include <simdjson.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <toolcall/toolcall.hpp>
+
+#ifndef TOOLCALL_TEST_DATA_DIR
+#define TOOLCALL_TEST_DATA_DIR "tests/data"
+#endif
+
+namespace tc_test {
+
+struct expected_call {
+  std::string name;
+  std::string arguments;  // JSON text
+};
+
+struct corpus_case {
+  std::string id, family, input;
+  std::vector<expected_call> calls;
+  bool has_content = false;
+  std::string content;
+  bool has_reasoning = false;
+  std::string reasoning;
+  bool error = false;
+  std::string content_contains;
+};
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+inline std::vector<corpus_case> load_corpus() {
+  std::vector<corpus_case> out;
+  const std::string text = read_file(std::string(TOOLCALL_TEST_DATA_DIR) + "/corpus/public.jsonl");
+  simdjson::dom::parser p;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    simdjson::dom::element d;
+    if (p.parse(line).get(d)) continue;
+    corpus_case c;
+    c.id = std::string(d["id"].get_string().value_unsafe());
+    c.family = std::string(d["family"].get_string().value_unsafe());
+    c.input = std::string(d["input"].get_string().value_unsafe());
+    simdjson::dom::element e = d["expect"].value_unsafe();
+    simdjson::dom::array calls;
+    if (!e["tool_calls"].get_array().get(calls)) {
+      for (simdjson::dom::element x : calls) {
+        expected_call ec;
+        ec.name = std::string(x["name"].get_string().value_unsafe());
+        ec.arguments = simdjson::minify(x["arguments"].value_unsafe());
+        c.calls.push_back(ec);
+      }
+    }
+    std::string_view sv;
+    if (!e["content"].get_string().get(sv)) {
+      c.has_content = true;
+      c.content = std::string(sv);
+    }
+    if (!e["reasoning"].get_string().get(sv)) {
+      c.has_reasoning = true;
+      c.reasoning = std::string(sv);
+    }
+    bool b = false;
+    if (!e["error"].get_bool().get(b)) c.error = b;
+    if (!e["content_contains"].get_string().get(sv)) c.content_contains = std::string(sv);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+inline std::string trim(std::string_view s) {
+  auto ws = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  while (!s.empty() && ws(s.front())) s.remove_prefix(1);
+  while (!s.empty() && ws(s.back())) s.remove_suffix(1);
+  return std::string(s);
+}
+
+/// Deep JSON equality with the corpus rules: key order ignored, numbers by value.
+inline bool json_equal(simdjson::dom::element a, simdjson::dom::element b) {
+  using T = simdjson::dom::element_type;
+  auto num = [](simdjson::dom::element e, double& d) {
+    switch (e.type()) {
+      case T::INT64: d = static_cast<double>(int64_t(e)); return true;
+      case T::UINT64: d = static_cast<double>(uint64_t(e)); return true;
+      case T::DOUBLE: d = double(e); return true;
+      default: return false;
+    }
+  };
+  double x = 0, y = 0;
+  if (num(a, x) && num(b, y)) return x == y;
+  if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case T::STRING: return std::string_view(a) == std::string_view(b);
+    case T::BOOL: return bool(a) == bool(b);
+    case T::NULL_VALUE: return true;
+    case T::ARRAY: {
+      simdjson::dom::array aa = a, bb = b;
+      if (aa.size() != bb.size()) return false;
+      auto it = bb.begin();
+      for (simdjson::dom::element v : aa) {
+        if (!json_equal(v, *it)) return false;
+        ++it;
+      }
+      return true;
+    }
+    case T::OBJECT: {
+      simdjson::dom::object oa = a, ob = b;
+      if (oa.size() != ob.size()) return false;
+      for (auto kv : oa) {
+        simdjson::dom::element other;
+        if (ob[kv.key].get(other)) return false;
+        if (!json_equal(kv.value, other)) return false;
+      }
+      return true;
+    }
+    default: return false;
+  }
+}
+
+inline bool json_text_equal(const std::string& a, const std::string& b) {
+  simdjson::dom::parser pa, pb;
+  simdjson::dom::element ea, eb;
+  if (pa.parse(a).get(ea) || pb.parse(b).get(eb)) return false;
+  return json_equal(ea, eb);
+}
+
+/// Returns "" when the message satisfies the case, else what differs.
+inline std::string judge(const corpus_case& c, const toolcall::message& m) {
+  std::string err;
+  if (m.calls.size() != c.calls.size()) {
+    err += "calls " + std::to_string(m.calls.size()) + " != " + std::to_string(c.calls.size()) + "; ";
+  } else {
+    for (std::size_t k = 0; k < c.calls.size(); ++k) {
+      if (m.calls[k].name != c.calls[k].name) err += "name " + m.calls[k].name + " != " + c.calls[k].name + "; ";
+      if (!json_text_equal(m.calls[k].arguments, c.calls[k].arguments))
+        err += "arguments " + m.calls[k].arguments + " != " + c.calls[k].arguments + "; ";
+    }
+  }
+  if (c.has_content && trim(m.content) != trim(c.content)) err += "content [" + m.content + "]; ";
+  if (c.has_reasoning && trim(m.reasoning) != trim(c.reasoning)) err += "reasoning [" + m.reasoning + "]; ";
+  if (c.error) {
+    if (m.diagnostics.empty()) err += "no diagnostic; ";
+    if (m.content.find(c.content_contains) == std::string::npos) err += "content lacks the expected text; ";
+  }
+  return err;
+}
+
+/// Folds events into a message as a client would, and checks the stream invariants.
+struct folder {
+  toolcall::message m;
+  std::map<std::size_t, toolcall::call> open;
+  std::map<std::size_t, std::string> deltas;
+  std::vector<std::string> violations;
+  void operator()(const toolcall::event& ev) {
+    switch (ev.kind) {
+      case toolcall::event_kind::content: m.content.append(ev.text); break;
+      case toolcall::event_kind::reasoning:
+        m.has_reasoning = true;
+        m.reasoning.append(ev.text);
+        break;
+      case toolcall::event_kind::call_begin: {
+        if (open.count(ev.index)) violations.push_back("call index reused");
+        toolcall::call c;
+        c.id = std::string(ev.id);
+        c.name = std::string(ev.name);
+        c.format = std::string(ev.format);
+        open[ev.index] = c;
+        break;
+      }
+      case toolcall::event_kind::arguments_delta:
+        if (!open.count(ev.index)) violations.push_back("arguments before call_begin");
+        deltas[ev.index].append(ev.text);
+        break;
+      case toolcall::event_kind::call_end:
+        if (!open.count(ev.index)) {
+          violations.push_back("call_end without call_begin");
+          break;
+        }
+        if (ev.status == toolcall::call_status::ok || ev.status == toolcall::call_status::repaired ||
+            ev.status == toolcall::call_status::normalized || ev.status == toolcall::call_status::unknown_tool) {
+          toolcall::call c = open[ev.index];
+          c.arguments = deltas[ev.index];
+          c.status = ev.status;
+          m.calls.push_back(c);
+        }
+        break;
+      case toolcall::event_kind::diagnostic: m.diagnostics.push_back(*ev.diag); break;
+    }
+  }
+};
+
+/// "" when two messages are the same (content, reasoning, calls with ids, diagnostics codes).
+inline std::string same_message(const toolcall::message& a, const toolcall::message& b) {
+  std::string err;
+  if (a.content != b.content) err += "content [" + a.content + "] vs [" + b.content + "]; ";
+  if (a.reasoning != b.reasoning) err += "reasoning differs; ";
+  if (a.has_reasoning != b.has_reasoning) err += "has_reasoning differs; ";
+  if (a.calls.size() != b.calls.size()) {
+    err += "call count differs; ";
+  } else {
+    for (std::size_t k = 0; k < a.calls.size(); ++k) {
+      if (a.calls[k].name != b.calls[k].name) err += "name differs; ";
+      if (a.calls[k].arguments != b.calls[k].arguments)
+        err += "arguments [" + a.calls[k].arguments + "] vs [" + b.calls[k].arguments + "]; ";
+      if (a.calls[k].id != b.calls[k].id) err += "id differs; ";
+      if (a.calls[k].status != b.calls[k].status) err += "status differs; ";
+    }
+  }
+  if (a.diagnostics.size() != b.diagnostics.size()) {
+    err += "diagnostic count differs; ";
+  } else {
+    for (std::size_t k = 0; k < a.diagnostics.size(); ++k)
+      if (a.diagnostics[k].code != b.diagnostics[k].code) err += "diagnostic code differs; ";
+  }
+  return err;
+}
+
+}  // namespace tc_test
+
+#endif  // TOOLCALL_TESTS_TEST_SUPPORT_HPP
