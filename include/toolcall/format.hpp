@@ -164,6 +164,7 @@ class parser_registry {
     static const preset* const presets = nullptr;  // (no static state; the table is below)
     (void)presets;
     const std::vector<preset> table = {
+        {"hermes", {"hermes", "reasoning"}},
         {"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes"}},
         {"qwen3|qwq", {"reasoning", "hermes", "qwen3_coder"}},
         {"qwen2\\.5.*coder|qwen2\\.5-coder",
@@ -176,7 +177,6 @@ class parser_registry {
         {"deepseek.*(r1|reasoner)", {"reasoning", "deepseek"}},
         {"deepseek", {"deepseek"}},
         {"gpt-oss|gpt_oss|gptoss", {"harmony"}},
-        {"hermes", {"hermes", "reasoning"}},
         {"functionary", {"named_function", "llama3_json"}},
     };
     for (const auto& p : table) {

@@ -268,8 +268,9 @@ class engine final : public engine_services {
     content_.flush([&](std::string_view s) { out_content(s); });
     reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
     finished_ = true;
-    if (!msg_.calls.empty()) msg_.finish = finish_reason::tool_calls;
-    else if (truncated_seen_ && opt_.token_limit_hit) msg_.finish = finish_reason::length;
+    bool runnable = false;
+    for (const auto& c : msg_.calls) runnable |= c.status != call_status::truncated;
+    if (runnable) msg_.finish = finish_reason::tool_calls;
     else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
     else msg_.finish = finish_reason::stop;
     return msg_;
@@ -575,6 +576,11 @@ class engine final : public engine_services {
     if (mode_ == mode_pending) flush_pending_as_content();
     mode_ = mode_text;
     passthrough_ = true;
+    if (!carry_.empty()) {
+      std::string c = std::move(carry_);
+      carry_.clear();
+      passthrough_text(c);
+    }
   }
 
   void passthrough_text(std::string_view s) {

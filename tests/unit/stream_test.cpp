@@ -1,0 +1,172 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+// Streaming invariants (issue #3; DESIGN.md "Events"), on outputs beyond the corpus.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "test_support.hpp"
+
+namespace {
+toolcall::options seeded() {
+  toolcall::options o;
+  o.seed = 11;
+  return o;
+}
+struct run_result {
+  toolcall::message fin;
+  tc_test::folder f;
+  std::vector<std::string> arg_events;  // every arguments_delta text, in order
+  std::size_t content_events = 0;
+};
+run_result stream(const std::string& text, std::size_t chunk, const toolcall::parser_registry& reg = toolcall::parser_registry::builtin()) {
+  toolcall::stream_parser sp{reg, seeded()};
+  run_result r;
+  auto sink = [&](const toolcall::event& ev) {
+    r.f(ev);
+    if (ev.kind == toolcall::event_kind::arguments_delta) r.arg_events.emplace_back(ev.text);
+    if (ev.kind == toolcall::event_kind::content) ++r.content_events;
+  };
+  for (std::size_t p = 0; p < text.size(); p += chunk) sp.write(std::string_view(text).substr(p, chunk), sink);
+  r.fin = sp.finish(sink);
+  return r;
+}
+bool valid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+}  // namespace
+
+TEST_SUITE("toolcall/stream") {
+  TEST_CASE("JSON arguments stream as they arrive, not when the call ends") {
+    std::string text = "<tool_call>{\"name\": \"write\", \"arguments\": {\"content\": \"";
+    text += std::string(4000, 'x');
+    text += "\"}}</tool_call>";
+    const auto r = stream(text, 16);
+    REQUIRE(r.fin.calls.size() == 1);
+    CHECK(r.arg_events.size() > 100);  // many deltas, one per chunk
+  }
+  TEST_CASE("XML and pythonic string values stream while they arrive") {
+    std::string xml = "<tool_call>\n<function=write_file>\n<parameter=content>\n";
+    for (int i = 0; i < 200; ++i) xml += "line " + std::to_string(i) + "\n";
+    xml += "</parameter>\n</function>\n</tool_call>";
+    auto r = stream(xml, 8);
+    REQUIRE(r.fin.calls.size() == 1);
+    CHECK(r.arg_events.size() > 100);
+    std::string py = "[save(text='" + std::string(3000, 'y') + "')]";
+    r = stream(py, 8);
+    REQUIRE(r.fin.calls.size() == 1);
+    CHECK(r.arg_events.size() > 100);
+  }
+  TEST_CASE("multi-token deltas holding several whole calls lose nothing") {
+    const std::string text =
+        "A<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call><tool_call>{\"name\": \"b\", \"arguments\": {\"x\": 1}}</tool_call>B";
+    for (std::size_t chunk : {text.size(), std::size_t{40}, std::size_t{3}}) {
+      const auto r = stream(text, chunk);
+      REQUIRE(r.fin.calls.size() == 2);
+      CHECK(tc_test::same_message(r.f.m, r.fin).empty());
+      CHECK(r.fin.content == "AB");
+    }
+  }
+  TEST_CASE("deltas never split a UTF-8 sequence, in content or arguments") {
+    const std::string text = "Déjà vu — 東京 🙂 <tool_call>{\"name\": \"t\", \"arguments\": {\"s\": \"Zürich 🚀 東京\"}}</tool_call> après 🙂";
+    for (std::size_t chunk = 1; chunk <= 5; ++chunk) {
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+      bool ok = true;
+      auto sink = [&](const toolcall::event& ev) {
+        if (ev.kind == toolcall::event_kind::content || ev.kind == toolcall::event_kind::arguments_delta)
+          ok = ok && valid_utf8(ev.text);
+      };
+      for (std::size_t p = 0; p < text.size(); p += chunk) sp.write(std::string_view(text).substr(p, chunk), sink);
+      const auto m = sp.finish(sink);
+      CHECK(ok);
+      CHECK(m.calls.size() == 1);
+    }
+  }
+  TEST_CASE("content is released as soon as it cannot be part of a marker") {
+    toolcall::stream_parser sp{toolcall::parser_registry::for_model("Mistral-7B-Instruct-v0.3")};
+    std::string seen;
+    auto sink = [&](const toolcall::event& ev) {
+      if (ev.kind == toolcall::event_kind::content) seen.append(ev.text);
+    };
+    sp.write("Hello there, friend", sink);
+    CHECK(seen == "Hello there, friend");
+    sp.write(" [TOOL_CA", sink);
+    CHECK(seen == "Hello there, friend");  // " [TOOL_CA" may become a marker; the space waits too
+    sp.write("RDS]", sink);
+    CHECK(seen == "Hello there, friend [TOOL_CARDS]");
+    (void)sp.finish(sink);
+  }
+  TEST_CASE("a call that fails after call_begin ends invalid and its text returns as content") {
+    const std::string text = "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": 1, \"b\": }}</tool_call> tail";
+    const auto r = stream(text, 4);
+    CHECK(r.fin.calls.empty());
+    CHECK(r.fin.content.find("\"b\": }") != std::string::npos);
+    CHECK(r.fin.content.find("tail") != std::string::npos);
+    CHECK(tc_test::same_message(r.f.m, r.fin).empty());
+  }
+  TEST_CASE("a response cut inside a call ends truncated; keep_truncated lists it") {
+    const std::string text = "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"cut";
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+    toolcall::call_status st = toolcall::call_status::ok;
+    auto sink = [&](const toolcall::event& ev) {
+      if (ev.kind == toolcall::event_kind::call_end) st = ev.status;
+    };
+    sp.write(text, sink);
+    auto m = sp.finish(sink);
+    CHECK(st == toolcall::call_status::truncated);
+    CHECK(m.calls.empty());
+    CHECK(m.content == text);
+    toolcall::options o = seeded();
+    o.keep_truncated = true;
+    o.token_limit_hit = true;
+    sp.reset(o);
+    sp.write(text);
+    m = sp.finish();
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].status == toolcall::call_status::truncated);
+    CHECK(m.finish == toolcall::finish_reason::length);
+  }
+  TEST_CASE("linear work: bytes examined grow linearly from 4 KiB to 1 MiB, any chunking") {
+    std::string unit =
+        "Some prose with <angle> brackets and [links](x). <tool_call>{\"name\": \"f\", \"arguments\": {\"s\": \"<tool_call> inside\", \"n\": [1, 2, {\"k\": null}]}}</tool_call>\n";
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, std::size_t{4096}}) {
+      double per_byte_small = 0;
+      for (std::size_t size : {std::size_t{4096}, std::size_t{1} << 20}) {
+        std::string text;
+        while (text.size() < size) text += unit;
+        toolcall::options o = seeded();
+        o.max_calls = 1u << 20;
+        o.time_budget = std::chrono::microseconds(0);
+        toolcall::stream_parser sp{toolcall::parser_registry::builtin(), o};
+        for (std::size_t p = 0; p < text.size(); p += chunk) sp.write(std::string_view(text).substr(p, chunk));
+        const auto m = sp.finish();
+        CHECK(m.calls.size() == text.size() / unit.size());
+        const double per_byte = double(sp.bytes_examined()) / double(text.size());
+        CHECK(per_byte <= 2.0);
+        if (size == 4096) per_byte_small = per_byte;
+        else CHECK(per_byte <= per_byte_small * 1.1 + 0.01);
+      }
+    }
+  }
+  TEST_CASE("reset() reuses the parser for the next response") {
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+    sp.write("<tool_call>{\"name\": \"a\", \"arguments\": {\"x\": ");
+    (void)sp.finish();
+    sp.reset();
+    sp.write("<tool_call>{\"name\": \"b\", \"arguments\": {}}</tool_call>");
+    const auto m = sp.finish();
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].name == "b");
+    CHECK(m.diagnostics.empty());
+  }
+}
