@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The whole test suite (README "Testing"): CMake build + ctest, the same under ASan+UBSan, the
+# threads test under TSan, the meson build + test, and each fuzz target for a short bounded time.
+# Prints a closing "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BUILD=${TOOLCALL_BUILD_DIR:-$ROOT/build-ci}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+FUZZ_SECONDS=${FUZZ_SECONDS:-15}
+passed=0
+failed=0
+failures=()
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  local t0=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "=== $name: ok ($((SECONDS - t0)) s)"
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+  fi
+}
+
+cmake_build() {
+  local dir=$1
+  shift
+  cmake -S "$ROOT" -B "$dir" -G Ninja "$@" && cmake --build "$dir" -j "$JOBS"
+}
+
+release() {
+  cmake_build "$BUILD/release" -DCMAKE_BUILD_TYPE=Release -DTOOLCALL_BUILD_FUZZERS=ON &&
+    ctest --test-dir "$BUILD/release" --output-on-failure -j "$JOBS"
+}
+sanitized() {
+  cmake_build "$BUILD/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON &&
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ctest --test-dir "$BUILD/asan" --output-on-failure -j "$JOBS" -E 'packaging|chat'
+}
+tsan() {
+  cmake_build "$BUILD/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOOLCALL_TSAN=ON -DCMAKE_CXX_COMPILER=clang++ &&
+    ctest --test-dir "$BUILD/tsan" --output-on-failure -R threads
+}
+meson_suite() {
+  rm -rf "$BUILD/meson"
+  meson setup "$BUILD/meson" --wrap-mode=nodownload -Dtests=true >/dev/null &&
+    meson compile -C "$BUILD/meson" -j "$JOBS" && meson test -C "$BUILD/meson" --print-errorlogs
+}
+fuzz() {
+  if [ -x fuzz/run_fuzzers.sh ] && command -v clang++ >/dev/null; then
+    bash fuzz/run_fuzzers.sh "$FUZZ_SECONDS"
+  else
+    echo "fuzz/run_fuzzers.sh or clang++ missing"
+    return 1
+  fi
+}
+
+step "cmake release build + ctest" release
+step "asan+ubsan build + ctest" sanitized
+step "tsan threads test" tsan
+step "meson build + test" meson_suite
+step "fuzzers (${FUZZ_SECONDS}s each, clang libFuzzer)" fuzz
+
+echo
+for f in "${failures[@]+"${failures[@]}"}"; do echo "failed: $f"; done
+echo "suite: $passed passed, $failed failed"
+[ "$failed" = 0 ]
