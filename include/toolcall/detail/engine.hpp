@@ -434,6 +434,12 @@ class engine final : public engine_services {
     handler_set& hs = hs_;
     if (enabled("hermes") || enabled("qwen3_coder")) add(calls, "<tool_call>", trig_action::region, trig_cond::anywhere, &hs.tool_call);
     if (enabled("qwen3_coder") || enabled("named_function")) add(calls, "<function=", trig_action::region, trig_cond::anywhere, &hs.function_eq);
+    if (enabled("qwen3_coder") || enabled("named_function"))
+      add(calls, "<function name=\"", trig_action::region, trig_cond::anywhere, &hs.function_eq, 1);
+    if (enabled("hermes")) {
+      add(calls, "<function_call>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 3);
+      add(calls, "<tool>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 4);
+    }
     if (enabled("qwen_tools")) add(calls, "<tools>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 0);
     if (enabled("qwen_function")) add(calls, "<function>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 1);
     if (enabled("qwen_bracket")) add(calls, "<{", trig_action::region, trig_cond::anywhere, &hs.tag_json, 2);

@@ -129,14 +129,35 @@ class tool_call_handler final : public handler {
           i += s.consumed;
           if (s.st == step::done) {
             e.end_call(0, false);
-            closer_.begin("</tool_call>");
+            cm_.reset();
+            ws_.clear();
             st_ = s_closer;
           }
           continue;
         }
         case s_closer: {
-          const step s = closer_.feed(in.substr(i), tail);
-          return {s.st, i + s.consumed};
+          // `</tool_call>`, or another `<function=` inside the same tag (several calls)
+          static constexpr std::string_view after[] = {"</tool_call>", "<function="};
+          const char c = in[i];
+          if (cm_.buffer().empty() && is_json_ws(static_cast<unsigned char>(c))) {
+            ws_ += c;
+            ++i;
+            continue;
+          }
+          const int r = cm_.push(static_cast<unsigned char>(c), after);
+          if (r == -2) {
+            tail = ws_ + cm_.buffer();
+            return {step::done, i};
+          }
+          ++i;
+          if (r == 0) return {step::done, i};
+          if (r == 1) {
+            cm_.reset();
+            ws_.clear();
+            name_.clear();
+            st_ = s_name;
+          }
+          continue;
         }
       }
     }
@@ -151,7 +172,13 @@ class tool_call_handler final : public handler {
         return s;
       }
       case s_xml: return xml_.finish(e);
-      case s_closer: closer_.give_back(tail); return {step::done, 0};
+      case s_closer:
+        if (cm_.buffer().size() > 1 && cm_.buffer().compare(0, 2, "<f") == 0) {
+          e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside a function tag", severity::error);
+          return {step::fail, 0};
+        }
+        tail = ws_ + cm_.buffer();
+        return {step::done, 0};
       default:
         e.set_failure(errc::invalid_call, e.chunk_abs(), "<tool_call> is not followed by a call", severity::warning);
         return {step::fail, 0};
@@ -165,23 +192,25 @@ class tool_call_handler final : public handler {
     return {step::fail, i};
   }
   state st_ = s_dispatch;
-  std::string m_, name_;
+  std::string m_, name_, ws_;
   json_body body_;
   xml_params_body xml_;
-  closer_reader closer_;
+  marker_set_matcher cm_;
 };
 
 // ---------------------------------------------------------------------------------------------
 /// `<tools>[...]</tools>`, `<function>{...}</function>`, `<{...}>`: a JSON body in a tag.
 class tag_json_handler final : public handler {
  public:
-  // variants: 0 <tools>, 1 <function>, 2 <{
+  // variants: 0 <tools>, 1 <function>, 2 <{, 3 <function_call>, 4 <tool> (Hermes 2 Pro drift)
   void begin(engine_services& e, std::string_view, int variant) override {
+    static constexpr std::string_view closers[] = {"</tools>", "</function>", ">", "</function_call>", "</tool>"};
+    static constexpr std::string_view formats[] = {"qwen_tools", "qwen_function", "qwen_bracket", "hermes", "hermes"};
     json_body::config cfg;
     cfg.shape = wrapper_shape();
-    cfg.multi = variant == 0;
-    cfg.closer = variant == 0 ? "</tools>" : variant == 1 ? "</function>" : ">";
-    cfg.format = variant == 0 ? "qwen_tools" : variant == 1 ? "qwen_function" : "qwen_bracket";
+    cfg.multi = variant == 0 || variant == 4;
+    cfg.closer = closers[variant];
+    cfg.format = formats[variant];
     if (variant == 2) cfg.shape.allow_array = false;
     body_.begin(e, cfg);
     tail.clear();
@@ -207,8 +236,10 @@ class tag_json_handler final : public handler {
 /// parameters without the `<tool_call>` wrapper.
 class function_eq_handler final : public handler {
  public:
-  void begin(engine_services&, std::string_view, int) override {
+  // variants: 0 `<function=NAME>`, 1 `<function name="NAME">`
+  void begin(engine_services&, std::string_view, int variant) override {
     st_ = s_name;
+    quoted_ = variant == 1;
     name_.clear();
     tail.clear();
   }
@@ -219,7 +250,13 @@ class function_eq_handler final : public handler {
       const char c = in[i];
       switch (st_) {
         case s_name:
-          if (c == '>') {
+          if (quoted_ && c == '"') {
+            ++i;
+            quoted_ = false;
+            if (i < n && in[i] != '>') return bad(e, i, "expected '>'", severity::warning);
+            continue;
+          }
+          if (c == '>' && !quoted_) {
             ++i;
             if (!valid_call_name(name_)) return bad(e, i, "bad function name", severity::warning);
             st_ = s_dispatch;
@@ -280,6 +317,7 @@ class function_eq_handler final : public handler {
     e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, lv);
     return {step::fail, i};
   }
+  bool quoted_ = false;
   state st_ = s_name;
   std::string name_;
   json_body body_;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The main job on a fresh Debian 12 machine: install what is missing, build, and run the
+# `toolcall` CLI on the bundled sample transcripts (examples/samples/*.txt), one-shot and
+# streamed in 3-byte pieces, then on the whole public corpus through --jsonl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+for p in g++ cmake ninja-build pkg-config libsimdjson-dev libre2-dev doctest-dev; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" != 0 ] && SUDO=sudo
+  $SUDO apt-get update && $SUDO apt-get install -y --no-install-recommends "${need[@]}"
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOOLCALL_BUILD_TESTS=OFF >/dev/null
+cmake --build build --target toolcall_cli >/dev/null
+for f in examples/samples/*.txt; do
+  echo "== $f"
+  ./build/examples/toolcall parse --seed 1 < "$f"
+  ./build/examples/toolcall parse --seed 1 --chunk 3 < "$f" | cmp -s - <(./build/examples/toolcall parse --seed 1 < "$f") \
+    && echo "   (streamed in 3-byte pieces: same result)"
+done
+echo "== tests/data/corpus/public.jsonl through parse --jsonl"
+./build/examples/toolcall parse --jsonl --seed 1 < tests/data/corpus/public.jsonl | head -c 2000
+echo
+echo "... $(./build/examples/toolcall parse --jsonl < tests/data/corpus/public.jsonl | wc -l) results"
