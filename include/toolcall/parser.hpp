@@ -34,12 +34,14 @@ class parser {
 
   [[nodiscard]] message parse(std::string_view text) {
     sp_.reset();
+    sp_.reserve(text.size());
     sp_.write(text);
     return sp_.finish();
   }
   /// Parses with other options for this call (seed, reasoning start, ...).
   [[nodiscard]] message parse(std::string_view text, const options& opt) {
     sp_.reset(opt);
+    sp_.reserve(text.size());
     sp_.write(text);
     return sp_.finish();
   }

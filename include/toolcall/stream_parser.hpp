@@ -68,6 +68,9 @@ class stream_parser {
    */
   void set_filter(std::unique_ptr<detail::call_filter> f) { e_->set_filter(std::move(f)); }
 
+  /// Hint: the response will be about n bytes (one-shot parsing reserves its content).
+  void reserve(std::size_t n) { e_->reserve_content(n); }
+
   /// Bytes the engine examined so far: the linear-work counter used by the tests.
   std::size_t bytes_examined() const noexcept { return e_->bytes_examined(); }
 

@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <unordered_set>
 #include <vector>
 
 #include "../options.hpp"
@@ -114,25 +115,28 @@ class text_emitter {
       ws_ += rest;
       return;
     }
-    buf_.clear();
-    buf_ += u8_;
-    u8_.clear();
-    buf_ += ws_;
-    ws_.clear();
-    buf_ += rest.substr(0, e);
-    // hold an incomplete UTF-8 sequence at the end
-    std::size_t cut = buf_.size();
-    std::size_t k = 0;
-    while (k < 3 && k < buf_.size() && (static_cast<unsigned char>(buf_[buf_.size() - 1 - k]) & 0xC0) == 0x80) ++k;
-    if (k < buf_.size()) {
-      const unsigned char lead = static_cast<unsigned char>(buf_[buf_.size() - 1 - k]);
-      std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-      if (lead >= 0xC0 && need > k + 1) cut = buf_.size() - 1 - k;
+    std::string_view body = rest.substr(0, e);
+    if (!u8_.empty() || !ws_.empty()) {
+      buf_.clear();
+      buf_ += u8_;
+      buf_ += ws_;
+      buf_ += body;
+      u8_.clear();
+      body = buf_;
     }
-    u8_.assign(buf_, cut, std::string::npos);
-    buf_.resize(cut);
+    // hold an incomplete UTF-8 sequence at the end
+    std::size_t cut = body.size();
+    std::size_t k = 0;
+    while (k < 3 && k < body.size() && (static_cast<unsigned char>(body[body.size() - 1 - k]) & 0xC0) == 0x80) ++k;
+    if (k < body.size()) {
+      const unsigned char lead = static_cast<unsigned char>(body[body.size() - 1 - k]);
+      const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+      if (lead >= 0xC0 && need > k + 1) cut = body.size() - 1 - k;
+    }
+    std::string held(body.substr(cut));
+    if (cut > 0) out(body.substr(0, cut));
+    u8_ = std::move(held);
     ws_.assign(rest.substr(e));
-    if (!buf_.empty()) out(std::string_view(buf_));
   }
   template <typename Out>
   void flush(Out&& out) {
@@ -236,7 +240,7 @@ class engine final : public engine_services {
 
   message finish(sink_ref sink) {
     sink_ = sink;
-    if (finished_) return msg_;
+    if (finished_) return message{};
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
       emit_reasoning_marker();
@@ -268,13 +272,18 @@ class engine final : public engine_services {
     content_.flush([&](std::string_view s) { out_content(s); });
     reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
     finished_ = true;
+    bool runnable_unused = false;
+    (void)runnable_unused;
     bool runnable = false;
     for (const auto& c : msg_.calls) runnable |= c.status != call_status::truncated;
     if (runnable) msg_.finish = finish_reason::tool_calls;
     else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
     else msg_.finish = finish_reason::stop;
-    return msg_;
+    return std::move(msg_);
   }
+
+  /// One-shot callers know the size: reserve the content once instead of growing it.
+  void reserve_content(std::size_t n) { msg_.content.reserve(n); }
 
   /// Bytes the engine examined (for the linear-work tests): every input byte once, plus the
   /// bounded re-reads of carried bytes.
@@ -290,8 +299,9 @@ class engine final : public engine_services {
       take_filter_notes();
     }
     std::string sid(id.data(), id.size());
-    if (sid.empty() || std::find(used_ids_.begin(), used_ids_.end(), sid) != used_ids_.end()) sid = make_id();
-    used_ids_.push_back(sid);
+    // model ids are kept unless repeated; generated ids are 24 random base62 characters (a
+    // collision has probability ~62^-24, so they are not tracked)
+    if (sid.empty() || !used_ids_.insert(sid).second) sid = make_id();
     pc.c.id = std::move(sid);
     pc.c.format.assign(format.data(), format.size());
     pc.c.begin = region_abs_;
@@ -935,7 +945,7 @@ class engine final : public engine_services {
   std::chrono::steady_clock::time_point t0_{};
   std::size_t since_check_ = 0;
   std::uint64_t rng_ = 0;
-  std::vector<std::string> used_ids_;
+  std::unordered_set<std::string> used_ids_;
   bool finished_ = false, truncated_seen_ = false;
   json_validator validator_;
   std::size_t examined_ = 0;
