@@ -85,7 +85,12 @@ TEST_SUITE("toolcall/formats") {
     auto m = P("{\"tool_calls\": [{\"id\": \"call_1\", \"type\": \"function\", \"function\": {\"name\": \"f\", \"arguments\": \"{}\"}}]}");
     REQUIRE(m.calls.size() == 1);
     CHECK(m.calls[0].id == "call_1");
-    CHECK(m.calls[0].format == "llama3_json");
+    CHECK(m.calls[0].format == "openai");
+    m = P("{\"function_call\": {\"name\": \"f\", \"arguments\": \"{\\\"a\\\": 1}\"}}");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].arguments == "{\"a\":1}");
+    m = P("{\"tool_call\": {\"name\": \"f\", \"arguments\": {}}}");
+    CHECK(m.calls.size() == 1);
     m = P("{\"type\": \"function\", \"function\": {\"name\": \"f\", \"arguments\": {\"a\": 1}}}");
     CHECK(m.calls.size() == 1);
   }

@@ -146,6 +146,7 @@ class json_call_extractor final : public json_listener {
               (!shape_.name_alias.empty() && k == shape_.name_alias)) {
             if (kind != jkind::string) return fail(errc::missing_name, "the name is not a string");
             r = r_name;
+            if (parent == r_func) f.name_from_object = true;
           } else if (parent == r_call && k == "function") {
             if (kind == jkind::string && shape_.function_string) {
               r = r_name;
@@ -170,6 +171,12 @@ class json_call_extractor final : public json_listener {
                      kind == jkind::array) {
             f.envelope = true;
             r = r_call_list;
+          } else if ((k == "tool_call" || k == "function_call") && parent == r_call && shape_.tool_calls &&
+                     kind == jkind::object && !f.name_set && !f.args_seen) {
+            // singular envelopes: {"tool_call": {...}}, legacy {"function_call": {...}}
+            f.envelope = true;
+            r = r_call;
+            push_call(depth);
           }
           break;
         }
@@ -248,7 +255,7 @@ class json_call_extractor final : public json_listener {
   struct frame {
     std::size_t depth = 0;
     std::string name, id;
-    bool name_set = false, name_from_function = false;
+    bool name_set = false, name_from_function = false, name_from_object = false;
     bool envelope = false;
     bool args_seen = false, args_active = false, args_string = false;
     std::size_t args_begin = 0, args_sent = 0, args_end = 0;
@@ -283,7 +290,8 @@ class json_call_extractor final : public json_listener {
     if (shape_.require_args && !f.args_seen) return;
     f.begun = true;
     std::string_view fmt = format_;
-    if (fmt.empty()) fmt = f.name_from_function ? "function_key" : "llama3_json";
+    if (fmt.empty())
+      fmt = (f.name_from_object || frames_.size() > 1) ? "openai" : f.name_from_function ? "function_key" : "llama3_json";
     e_->begin_call(f.name, f.id, fmt, 0);
     // inner-args state may already hold decoded text waiting for the call to begin
     if (f.args_string && inner_sent_ < inner_.out().size()) {
