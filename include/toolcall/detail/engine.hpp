@@ -618,8 +618,11 @@ class engine final : public engine_services {
         chunk_abs_ = abs + i;
         const step s = h_->feed(*this, chunk.substr(i));
         examined_ += s.consumed;
-        region_buf_.append(chunk.data() + i, s.consumed);
-        region_len_ += s.consumed;
+        if (!region_committed_) {
+          // after a commit (harmony text channels) the bytes are already content or reasoning
+          region_buf_.append(chunk.data() + i, s.consumed);
+          region_len_ += s.consumed;
+        }
         if (region_len_ > opt_.max_call_bytes) {
           set_failure(errc::limit_call_bytes, abs + i + s.consumed, "call larger than max_call_bytes", severity::error);
           i += s.consumed;
