@@ -229,7 +229,8 @@ inline std::string same_message(const toolcall::message& a, const toolcall::mess
     err += "diagnostic count differs; ";
   } else {
     for (std::size_t k = 0; k < a.diagnostics.size(); ++k)
-      if (a.diagnostics[k].code != b.diagnostics[k].code) err += "diagnostic code differs; ";
+      if (a.diagnostics[k].code != b.diagnostics[k].code || a.diagnostics[k].offset != b.diagnostics[k].offset)
+        err += "diagnostic differs; ";
   }
   return err;
 }

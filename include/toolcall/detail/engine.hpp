@@ -260,6 +260,7 @@ class engine final : public engine_services {
             drive({}, true);
           }
         } else {
+          fail_abs_ = total_in_;
           fail_region(total_in_, true);
           if (!carry_.empty()) drive({}, true);
         }
@@ -616,7 +617,12 @@ class engine final : public engine_services {
       }
       if (mode_ == mode_region) {
         chunk_abs_ = abs + i;
-        const step s = h_->feed(*this, chunk.substr(i));
+        // never feed past the call-size limit, so the limit trips at the same byte whatever the
+        // chunking
+        std::string_view part = chunk.substr(i);
+        if (!region_committed_ && region_len_ + part.size() > opt_.max_call_bytes + 1)
+          part = part.substr(0, opt_.max_call_bytes + 1 - std::min(region_len_, opt_.max_call_bytes));
+        const step s = h_->feed(*this, part);
         examined_ += s.consumed;
         if (!region_committed_) {
           // after a commit (harmony text channels) the bytes are already content or reasoning
@@ -630,7 +636,10 @@ class engine final : public engine_services {
           if (!carry_.empty()) return i;
           continue;
         }
-        if (s.st == step::more) return n;
+        if (s.st == step::more) {
+          i += s.consumed;
+          continue;
+        }
         i += s.consumed;
         if (s.st == step::done) {
           std::string t = std::move(h_->tail);
@@ -642,6 +651,8 @@ class engine final : public engine_services {
             return i;
           }
         } else {
+          // the failure is reported where the region stopped: exact, whatever the chunking
+          fail_abs_ = abs + i;
           fail_region(abs + i, false);
           if (!carry_.empty()) return i;
         }

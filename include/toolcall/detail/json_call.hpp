@@ -57,7 +57,7 @@ inline std::string_view strip_functions_ns(std::string_view n) noexcept {
 
 class json_call_extractor final : public json_listener {
  public:
-  void reset(engine_services* e, const json_lexer* lx, call_shape shape, std::string_view format,
+  void reset(engine_services* e, json_lexer* lx, call_shape shape, std::string_view format,
              std::string_view known_name, std::string_view known_id) {
     e_ = e;
     lx_ = lx;
@@ -73,6 +73,8 @@ class json_call_extractor final : public json_listener {
     pending_empty_ = false;
     repaired_extra_ = false;
     inner_failed_ = false;
+    inner_code_ = errc::ok;
+    inner_msg_.clear();
     known_name_.assign(known_name.data(), known_name.size());
     known_id_.assign(known_id.data(), known_id.size());
   }
@@ -96,7 +98,7 @@ class json_call_extractor final : public json_listener {
         decoded_.clear();
         unesc_.feed(std::string_view(out).substr(f.args_sent, lim - f.args_sent), decoded_);
         f.args_sent = lim;
-        if (!inner_failed_ && !decoded_.empty()) feed_inner(f, decoded_);
+        if (!decoded_.empty()) feed_inner(f, decoded_);
       }
       return;
     }
@@ -231,6 +233,7 @@ class json_call_extractor final : public json_listener {
           sync();
           if (failed_) return;
           if (f.args_string) {
+            if (inner_failed_) return fail(inner_code_, inner_msg_);
             if (!finish_inner(f)) return;
           }
           f.args_active = false;
@@ -301,30 +304,28 @@ class json_call_extractor final : public json_listener {
   }
 
   void feed_inner(frame& f, std::string_view text) {
+    if (inner_failed_) return;
     for (unsigned char c : text)
       if (!is_json_ws(c)) inner_nonempty_ = true;
     if (f.inner_done) {
       for (unsigned char c : text)
-        if (!is_json_ws(c)) return fail(errc::invalid_arguments, "text after the arguments object");
+        if (!is_json_ws(c)) return inner_fail(errc::invalid_arguments, "text after the arguments object");
       return;
     }
     if (!inner_nonempty_) return;
     const lex_step s = inner_.feed(text);
-    if (s.st == lex_step::fail) {
-      inner_failed_ = true;
-      return fail(inner_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
-                  std::string("arguments string: ") + inner_.error_message());
-    }
+    if (s.st == lex_step::fail)
+      return inner_fail(inner_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
+                        std::string("arguments string: ") + inner_.error_message());
     if (inner_.out().size() && inner_.out()[0] != '{')
-      return fail(errc::invalid_arguments, "decoded arguments are not an object");
-    if (s.st == lex_step::done) {
-      f.inner_done = true;
-      feed_inner(f, text.substr(s.consumed));
-      if (failed_) return;
-    }
+      return inner_fail(errc::invalid_arguments, "decoded arguments are not an object");
     if (f.begun && inner_sent_ < inner_.out().size()) {
       e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
       inner_sent_ = inner_.out().size();
+    }
+    if (s.st == lex_step::done) {
+      f.inner_done = true;
+      feed_inner(f, text.substr(s.consumed));
     }
   }
 
@@ -381,9 +382,19 @@ class json_call_extractor final : public json_listener {
     failed_ = true;
     fail_code_ = code;
     fail_msg_ = std::move(msg);
+    lx_->halt();
+  }
+  /// A failure inside a double-encoded arguments string is reported when the string closes,
+  /// a position that does not depend on chunking.
+  void inner_fail(errc code, std::string msg) {
+    if (inner_failed_) return;
+    inner_failed_ = true;
+    inner_code_ = code;
+    inner_msg_ = std::move(msg);
   }
   void not_a_call() {
     if (failed_) return;
+    lx_->halt();
     failed_ = true;
     not_call_ = true;
     fail_code_ = errc::ok;
@@ -391,7 +402,7 @@ class json_call_extractor final : public json_listener {
   }
 
   engine_services* e_ = nullptr;
-  const json_lexer* lx_ = nullptr;
+  json_lexer* lx_ = nullptr;
   call_shape shape_;
   std::string_view format_;
   std::vector<role> roles_;
@@ -407,6 +418,8 @@ class json_call_extractor final : public json_listener {
   json_unescaper unesc_;
   json_lexer inner_;
   bool inner_failed_ = false, inner_nonempty_ = false;
+  errc inner_code_ = errc::ok;
+  std::string inner_msg_;
   std::size_t inner_sent_ = 0;
   std::string decoded_;
   bool pending_empty_ = false, repaired_extra_ = false;

@@ -212,7 +212,13 @@ class json_lexer {
     u8_len_ = 0;
     high_ = 0;
     in_key_ = false;
+    halted_ = false;
   }
+
+  /// Called by a listener that rejected what it saw: feed() stops right after the byte that
+  /// made the callback, so where a region fails never depends on how the text was chunked.
+  void halt() noexcept { halted_ = true; }
+  bool halted() const noexcept { return halted_; }
 
   const std::string& out() const noexcept { return out_; }
   std::string& out_mut() noexcept { return out_; }
@@ -253,6 +259,7 @@ class json_lexer {
           }
           if (!string_byte(c)) return fail_at(i);
           ++i;
+          if (halted_) return fail_at(i);
           continue;
         }
         case st_escape:
@@ -274,6 +281,7 @@ class json_lexer {
           in_key_ = false;
           if (listener_) listener_->key(key_, stack_.size());
           st_ = st_colon;
+          if (halted_) return fail_at(i);
           continue;
         case st_scalar:
           if (is_ident_char(c) || c == '.' || c == '+' || c == '-') {
@@ -283,6 +291,7 @@ class json_lexer {
             continue;
           }
           if (!end_scalar()) return fail_at(i);
+          if (halted_) return fail_at(i);
           if (st_ == st_done) return {lex_step::done, i};
           continue;  // re-examine c in the new state
         default:
@@ -297,6 +306,7 @@ class json_lexer {
         case st_value:
           if (!begin_value(c)) return fail_at(i);
           ++i;
+          if (halted_) return fail_at(i);
           if (st_ == st_done) return {lex_step::done, i};
           break;
         case st_key:
@@ -310,6 +320,7 @@ class json_lexer {
           } else if (c == '}') {
             if (after_comma_) repaired_ = true;
             if (!close_container('}')) return fail_at(i);
+            if (halted_) return fail_at(i + 1);
             if (st_ == st_done) return {lex_step::done, i + 1};
           } else if (is_ident_start(c)) {
             // bare identifier key (JS style): quote it
@@ -342,6 +353,7 @@ class json_lexer {
           } else if (c == '}' || c == ']') {
             if (!close_container(static_cast<char>(c))) return fail_at(i);
             ++i;
+            if (halted_) return fail_at(i);
             if (st_ == st_done) return {lex_step::done, i};
           } else {
             return fail_at(i, errc::invalid_json, "expected ',' or a closing bracket");
@@ -357,7 +369,7 @@ class json_lexer {
   /// End of input: completes a top-level scalar; anything else open is a failure.
   lex_step finish() {
     if (st_ == st_scalar && stack_.empty()) {
-      if (!end_scalar()) return {lex_step::fail, 0};
+      if (!end_scalar() || halted_) return {lex_step::fail, 0};
     }
     if (st_ == st_done) return {lex_step::done, 0};
     if (err_ == errc::ok) {
@@ -666,6 +678,7 @@ class json_lexer {
   bool after_comma_ = false;
   bool repaired_ = false;
   bool in_key_ = false;
+  bool halted_ = false;
   char quote_ = '"';
   errc err_ = errc::ok;
   const char* err_msg_ = nullptr;
