@@ -9,13 +9,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <iostream>
 #include <iterator>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <toolcall/json_writer.hpp>
+#include <toolcall/openai.hpp>
 #include <toolcall/toolcall.hpp>
 
 namespace {
@@ -25,6 +28,10 @@ const char* k_help = R"(toolcall - turn LLM output into OpenAI tool calls
 usage:
   toolcall parse [options]        raw model output on stdin -> one JSON object on stdout
   toolcall parse --jsonl [opts]   each stdin line {"id": ..., "input": "..."} -> one line out
+  toolcall stream --sse [opts]    raw model output on stdin, fed to the stream parser in pieces
+                                  -> OpenAI chat.completion.chunk server-sent events on stdout
+  toolcall stream [options]       the same, but the parser's events, one JSON line each
+  toolcall accumulate [options]   OpenAI SSE on stdin -> the message, in parse's output shape
   toolcall formats                list the built-in formats and their priorities
   toolcall --help                 this text
 
@@ -38,21 +45,48 @@ output of parse:
 
 options:
   --format NAME     only this format (plus reasoning blocks); see `toolcall formats`
-  --model NAME      the formats of a model family (e.g. Qwen/Qwen2.5-Coder-7B-Instruct)
-  --seed N          deterministic call ids
-  --chunk N         feed the stream parser N-byte pieces (prints the folded message)
+  --model NAME      the formats of a model family (e.g. Qwen/Qwen2.5-Coder-7B-Instruct);
+                    stream --sse also writes it as the chunks' "model"
+  --seed N          deterministic call ids (and, for stream --sse, chunk id)
+  --chunk N         feed the stream parser N-byte pieces (parse prints the folded message;
+                    stream reads stdin N bytes at a time, default 4; accumulate reads N bytes
+                    at a time, default 4096)
   --chunk-seed S    feed random pieces of 1..16 bytes drawn from seed S
   --reasoning MODE  detect (default) | open (the prompt opened <think>) | none
+                    (with detect, text before the first marker stays undecided until the end,
+                    as a lone </think> would make it reasoning: stream it live with open or none)
   --max-input-bytes N, --max-call-bytes N, --max-calls N, --max-depth N, --time-budget-ms N
+
+options of stream:
+  --sse             write server-sent events (without it: one JSON line per event)
+  --id ID           the chunks' "id" (default: chatcmpl- and 24 random characters)
+  --created T       the chunks' "created", Unix seconds (default: now)
+  --hold-calls      send each call whole when it ends ok, never one that failed
+  --token-limit-hit the engine stopped at its token limit: finish_reason "length" unless
+                    calls were made
+
+options of accumulate:
+  --chunks          stdin holds one chunk JSON per line instead of SSE
+  --no-fallback     do not parse the content for tool-call markup when no calls arrived
+  --choice N        follow choice N (default 0)
+  --format, --model, --seed and the limits apply to the fallback parse of the content
 )";
 
 struct cli_opts {
+  std::string cmd;
   std::string format, model;
   bool jsonl = false;
-  std::size_t chunk = 0;
+  std::size_t chunk = 0;  // 0: the command's default
   bool chunk_random = false;
   std::uint64_t chunk_seed = 0;
   toolcall::options opt;
+  // stream
+  bool sse = false, hold_calls = false;
+  std::string id;
+  std::int64_t created = 0;
+  // accumulate
+  bool chunks = false, fallback = true;
+  std::size_t choice = 0;
 };
 
 toolcall::parser_registry make_registry(const cli_opts& o) {
@@ -151,6 +185,186 @@ int cmd_parse(const cli_opts& o) {
   return 0;
 }
 
+/// Sizes of the pieces stdin is read in: fixed, or 1..16 bytes from a seed.
+class piece_sizes {
+ public:
+  piece_sizes(const cli_opts& o, std::size_t fixed_default)
+      : fixed_(o.chunk ? o.chunk : fixed_default), random_(o.chunk_random), rng_(o.chunk_seed) {}
+  std::size_t next() { return random_ ? 1 + static_cast<std::size_t>(rng_() % 16) : fixed_; }
+
+ private:
+  std::size_t fixed_;
+  bool random_;
+  std::mt19937_64 rng_;
+};
+
+/// Reads stdin piece by piece (so a pipe streams), calling f(piece) for each.
+template <typename F>
+void for_each_stdin_piece(piece_sizes sizes, F&& f) {
+  std::vector<char> buf;
+  for (;;) {
+    const std::size_t want = sizes.next();
+    if (buf.size() < want) buf.resize(want);
+    const std::size_t got = std::fread(buf.data(), 1, want, stdin);
+    if (got > 0) f(std::string_view(buf.data(), got));
+    if (got < want) break;
+  }
+}
+
+void write_out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+/// One JSON line per parser event (`toolcall stream` without --sse).
+void print_event(const toolcall::event& ev) {
+  std::string o = "{\"event\":";
+  switch (ev.kind) {
+    case toolcall::event_kind::content:
+    case toolcall::event_kind::reasoning:
+      o += ev.kind == toolcall::event_kind::content ? "\"content\",\"text\":" : "\"reasoning\",\"text\":";
+      toolcall::openai::append_json_string_utf8(o, ev.text);
+      break;
+    case toolcall::event_kind::call_begin:
+      o += "\"call_begin\",\"index\":" + std::to_string(ev.index) + ",\"id\":";
+      toolcall::openai::append_json_string_utf8(o, ev.id);
+      o += ",\"name\":";
+      toolcall::openai::append_json_string_utf8(o, ev.name);
+      o += ",\"format\":";
+      toolcall::openai::append_json_string_utf8(o, ev.format);
+      break;
+    case toolcall::event_kind::arguments_delta:
+      o += "\"arguments_delta\",\"index\":" + std::to_string(ev.index) + ",\"text\":";
+      toolcall::openai::append_json_string_utf8(o, ev.text);
+      break;
+    case toolcall::event_kind::call_end:
+      o += "\"call_end\",\"index\":" + std::to_string(ev.index) + ",\"status\":\"";
+      o += toolcall::to_string(ev.status);
+      o += '"';
+      break;
+    case toolcall::event_kind::diagnostic: {
+      const std::string d = toolcall::openai::diagnostics_json({*ev.diag});
+      o += "\"diagnostic\",";
+      o.append(d, 2, d.size() - 4);  // the object's members, without [{ and }]
+      break;
+    }
+  }
+  o += "}\n";
+  write_out(o);
+}
+
+int cmd_stream(const cli_opts& o) {
+  toolcall::stream_parser sp{make_registry(o), o.opt};
+  toolcall::message m;
+  if (o.sse) {
+    toolcall::openai::sse_options so;
+    so.id = o.id;
+    so.model = o.model;
+    so.created = o.created;
+    so.seed = o.opt.seed;
+    so.hold_calls = o.hold_calls;
+    toolcall::openai::sse_writer w{write_out, so};
+    for_each_stdin_piece(piece_sizes(o, 4), [&](std::string_view piece) {
+      sp.write(piece, w);
+      std::fflush(stdout);
+    });
+    m = sp.finish(w);
+    w.finish(m.finish);
+  } else {
+    auto sink = [](const toolcall::event& ev) { print_event(ev); };
+    for_each_stdin_piece(piece_sizes(o, 4), [&](std::string_view piece) {
+      sp.write(piece, sink);
+      std::fflush(stdout);
+    });
+    m = sp.finish(sink);
+    write_out(std::string("{\"event\":\"finish\",\"finish_reason\":\"") + toolcall::to_string(m.finish) + "\"}\n");
+  }
+  std::fflush(stdout);
+  return 0;
+}
+
+int cmd_accumulate(const cli_opts& o) {
+  toolcall::openai::accumulator_options ao;
+  ao.parse = o.opt;
+  ao.fallback = o.fallback;
+  ao.choice = o.choice;
+  toolcall::openai::delta_accumulator acc{ao};
+  if (o.chunks) {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) acc.feed_chunk(line);
+    }
+  } else {
+    for_each_stdin_piece(piece_sizes(o, 4096), [&](std::string_view piece) { acc.feed_sse(piece); });
+  }
+  std::cout << toolcall::openai::result_json(acc.finish(make_registry(o))) << '\n';
+  return 0;
+}
+
+/// Parses the option at argv[i] (advancing i past its value). Returns false, after a message on
+/// stderr, on an unknown option, a bad value, or an option of another command.
+bool parse_option(int argc, char** argv, int& i, cli_opts& o) {
+  const std::string a = argv[i];
+  bool missing = false;
+  auto value = [&]() -> const char* {
+    if (i + 1 >= argc) {
+      missing = true;
+      return "";
+    }
+    return argv[++i];
+  };
+  // reads a number into `field`; false on a bad value
+  auto number = [&](auto& field, std::size_t min = 0) {
+    std::size_t v = 0;
+    if (!parse_size(value(), v) || v < min) return false;
+    field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+    return true;
+  };
+  auto only = [&](std::initializer_list<const char*> cmds) {
+    for (const char* c : cmds)
+      if (o.cmd == c) return true;
+    return false;
+  };
+  std::size_t ms = 0;
+  bool ok = true;
+  // options of every command
+  if (a == "--format") o.format = value();
+  else if (a == "--model") o.model = value();
+  else if (a == "--seed") ok = number(o.opt.seed);
+  else if (a == "--chunk") ok = number(o.chunk, 1);
+  else if (a == "--chunk-seed") ok = number(o.chunk_seed) && (o.chunk_random = true);
+  else if (a == "--max-input-bytes") ok = number(o.opt.max_input_bytes);
+  else if (a == "--max-call-bytes") ok = number(o.opt.max_call_bytes);
+  else if (a == "--max-calls") ok = number(o.opt.max_calls);
+  else if (a == "--max-depth") ok = number(o.opt.max_depth);
+  else if (a == "--time-budget-ms") {
+    ok = number(ms);
+    o.opt.time_budget = std::chrono::milliseconds(ms);
+  } else if (a == "--reasoning") {
+    const std::string m = value();
+    if (m == "open") o.opt.reasoning = toolcall::reasoning_start::open;
+    else if (m == "none") o.opt.reasoning = toolcall::reasoning_start::none;
+    else o.opt.reasoning = toolcall::reasoning_start::detect;
+  }
+  // parse
+  else if (a == "--jsonl" && only({"parse"})) o.jsonl = true;
+  // stream
+  else if (a == "--sse" && only({"stream"})) o.sse = true;
+  else if (a == "--id" && only({"stream"})) o.id = value();
+  else if (a == "--created" && only({"stream"})) ok = number(o.created);
+  else if (a == "--hold-calls" && only({"stream"})) o.hold_calls = true;
+  else if (a == "--token-limit-hit" && only({"stream"})) o.opt.token_limit_hit = true;
+  // accumulate
+  else if (a == "--chunks" && only({"accumulate"})) o.chunks = true;
+  else if (a == "--no-fallback" && only({"accumulate"})) o.fallback = false;
+  else if (a == "--choice" && only({"accumulate"})) ok = number(o.choice);
+  else ok = false;
+  if (missing) {
+    std::fprintf(stderr, "toolcall: %s needs a value\n", a.c_str());
+    std::exit(2);
+  }
+  if (!ok) std::fprintf(stderr, "toolcall: unknown or bad option %s (see --help)\n", a.c_str());
+  return ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,42 +380,18 @@ int main(int argc, char** argv) {
     return 0;
   }
   cli_opts o;
-  for (int i = 2; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto need = [&](const char* what) -> const char* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "toolcall: %s needs a value\n", what);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    std::size_t v = 0;
-    if (a == "--jsonl") o.jsonl = true;
-    else if (a == "--format") o.format = need("--format");
-    else if (a == "--model") o.model = need("--model");
-    else if (a == "--seed" && parse_size(need("--seed"), v)) o.opt.seed = v;
-    else if (a == "--chunk" && parse_size(need("--chunk"), v) && v > 0) o.chunk = v;
-    else if (a == "--chunk-seed" && parse_size(need("--chunk-seed"), v)) { o.chunk_random = true; o.chunk_seed = v; }
-    else if (a == "--max-input-bytes" && parse_size(need(a.c_str()), v)) o.opt.max_input_bytes = v;
-    else if (a == "--max-call-bytes" && parse_size(need(a.c_str()), v)) o.opt.max_call_bytes = v;
-    else if (a == "--max-calls" && parse_size(need(a.c_str()), v)) o.opt.max_calls = v;
-    else if (a == "--max-depth" && parse_size(need(a.c_str()), v)) o.opt.max_depth = v;
-    else if (a == "--time-budget-ms" && parse_size(need(a.c_str()), v)) o.opt.time_budget = std::chrono::milliseconds(v);
-    else if (a == "--reasoning") {
-      const std::string m = need("--reasoning");
-      if (m == "open") o.opt.reasoning = toolcall::reasoning_start::open;
-      else if (m == "none") o.opt.reasoning = toolcall::reasoning_start::none;
-      else o.opt.reasoning = toolcall::reasoning_start::detect;
-    } else {
-      std::fprintf(stderr, "toolcall: unknown or bad option %s (see --help)\n", a.c_str());
-      return 2;
-    }
+  o.cmd = cmd;
+  if (cmd != "parse" && cmd != "stream" && cmd != "accumulate") {
+    std::fprintf(stderr, "toolcall: unknown command %s (see --help)\n", cmd.c_str());
+    return 2;
   }
+  for (int i = 2; i < argc; ++i)
+    if (!parse_option(argc, argv, i, o)) return 2;
   if (!o.format.empty() && !toolcall::format::builtin(o.format)) {
     std::fprintf(stderr, "toolcall: unknown format %s (see `toolcall formats`)\n", o.format.c_str());
     return 2;
   }
   if (cmd == "parse") return cmd_parse(o);
-  std::fprintf(stderr, "toolcall: unknown command %s (see --help)\n", cmd.c_str());
-  return 2;
+  if (cmd == "stream") return cmd_stream(o);
+  return cmd_accumulate(o);
 }

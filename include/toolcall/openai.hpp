@@ -1,0 +1,793 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_OPENAI_HPP
+#define TOOLCALL_OPENAI_HPP
+
+// Both ends of an OpenAI chat-completions stream (issue #3): sse_writer turns stream_parser
+// events into `chat.completion.chunk` server-sent events, and delta_accumulator rebuilds the
+// assistant message from such a stream on the client side.
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <ctime>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "detail/json_dom.hpp"
+#include "format.hpp"
+#include "json_writer.hpp"
+#include "options.hpp"
+#include "parser.hpp"
+#include "types.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlongs, no surrogates,
+/// nothing above U+10FFFF), or 0 if none starts there.
+inline std::size_t utf8_sequence_at(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const std::size_t left = s.size() - i;
+  const unsigned char c = b(0);
+  if (c < 0x80) return 1;
+  const auto cont = [&](std::size_t k) { return (b(k) & 0xC0) == 0x80; };
+  if (c >= 0xC2 && c <= 0xDF) return left >= 2 && cont(1) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (left < 3 || !cont(1) || !cont(2)) return 0;
+    if (c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
+    if (c == 0xED && b(1) >= 0xA0) return 0;  // surrogate
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (left < 4 || !cont(1) || !cont(2) || !cont(3)) return 0;
+    if (c == 0xF0 && b(1) < 0x90) return 0;  // overlong
+    if (c == 0xF4 && b(1) >= 0x90) return 0;  // above U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+/// At most `max` bytes of `s` for a diagnostic message, with each byte outside a well-formed
+/// UTF-8 sequence (garbage, or a sequence the cut split) replaced by U+FFFD.
+inline std::string excerpt(std::string_view s, std::size_t max) {
+  std::string out;
+  std::size_t i = 0;
+  const std::size_t end = (std::min)(s.size(), max);
+  while (i < end) {
+    const std::size_t n = utf8_sequence_at(s, i);
+    if (n == 0 || i + n > end || static_cast<unsigned char>(s[i]) < 0x20) {
+      out += n == 1 ? "?" : "\xEF\xBF\xBD";
+      i += n == 0 || i + n > end ? 1 : n;
+    } else {
+      out.append(s.data() + i, n);
+      i += n;
+    }
+  }
+  if (s.size() > max) out += "...";
+  return out;
+}
+
+/// splitmix64 step: ids for chunks and calls (no global state; the caller owns the state).
+inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {
+  state += 0x9E3779B97F4A7C15ull;
+  std::uint64_t z = state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/// A seed for generated ids when the user gave none (0): time and a stack address.
+inline std::uint64_t fresh_id_seed() noexcept {
+  const auto t = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  int local = 0;
+  return t ^ (reinterpret_cast<std::uintptr_t>(&local) * 0x9E3779B97F4A7C15ull) ^ 0x5851F42D4C957F2Dull;
+}
+
+/// `prefix` plus 24 letters and digits.
+inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
+  static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::string id(prefix);
+  for (int k = 0; k < 24; ++k) id += al[splitmix64(state) % 62];
+  return id;
+}
+
+}  // namespace detail
+
+namespace openai {
+
+/**
+ * Appends `s` as a JSON string literal that is always valid UTF-8: each byte that does not
+ * belong to a well-formed UTF-8 sequence becomes U+FFFD. Otherwise the same escaping as
+ * append_json_string(). Used for everything sse_writer sends, since JSON on the wire must be
+ * UTF-8 and model output may not be.
+ */
+inline void append_json_string_utf8(std::string& out, std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
+  out += '"';
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const std::size_t n = detail::utf8_sequence_at(s, i);
+      if (n == 0) {
+        out += "\xEF\xBF\xBD";
+        ++i;
+      } else {
+        out.append(s.data() + i, n);
+        i += n;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  out += '"';
+}
+
+/// Options of sse_writer: the fields every chunk repeats, and how calls are sent.
+struct sse_options {
+  std::string id;           ///< the chunks' `id` ("chatcmpl-..."); empty: generated from `seed`
+  std::string model;        ///< the chunks' `model`
+  std::int64_t created = 0; ///< the chunks' `created` (Unix seconds); 0: the current time
+  std::uint64_t seed = 0;   ///< seeds the generated `id`; 0: a fresh random one per response
+  /**
+   * false (default): a call's chunks go out as its events arrive, as vLLM and OpenAI stream
+   * them (its first chunk, with id and name, waits for its first argument byte, so a call that
+   * fails before any is never sent). A call that fails later (status invalid or truncated) has
+   * then been partly sent: a client sees arguments that are not valid JSON (delta_accumulator
+   * drops such calls) or, rarely, a call the parser rejected.
+   * true: each call is sent whole (one chunk with id and name, one with all its arguments) at
+   * its call_end, and a call that failed is never sent. Content and reasoning still stream.
+   */
+  bool hold_calls = false;
+};
+
+/**
+ * Turns stream_parser events into OpenAI `chat.completion.chunk` server-sent events:
+ * `data: {...}\n\n` lines, then `data: [DONE]\n\n`.
+ *
+ * - The first chunk carries `delta: {"role": "assistant", "content": ""}`.
+ * - content events become `delta.content`; reasoning events `delta.reasoning_content` (as vLLM
+ *   and DeepSeek send it; an empty one marks an empty reasoning block).
+ * - A call's first chunk is `delta.tool_calls: [{index, id, type: "function", function: {name,
+ *   arguments: ""}}]` (sent with its first argument bytes, see sse_options::hold_calls), and
+ *   each arguments_delta `[{index, function: {arguments}}]`. `index` is the OpenAI one: 0, 1,
+ *   2, ... over the calls sent, in the order they are sent (call_begin order: the engine sends a
+ *   call's arguments after its call_begin and before the next one's), whatever the engine's.
+ * - finish() sends a chunk with an empty delta and `finish_reason`, then `[DONE]`.
+ * - diagnostic events are not sent (OpenAI streams have no place for them).
+ * Strings are written as valid UTF-8 (see append_json_string_utf8).
+ *
+ * @par Thread safety: one writer per response stream.
+ * @par Lifetime: the writer copies what it needs from each event; the output callback receives
+ * a view of the writer's buffer, valid only during that call.
+ *
+ * **Example**:
+ * @code
+ * std::string sse;
+ * toolcall::openai::sse_writer w{sse, {"chatcmpl-1", "Qwen3-8B", 1700000000}};
+ * toolcall::stream_parser sp{toolcall::parser_registry::builtin()};
+ * for (std::string_view delta : deltas) sp.write(delta, w);
+ * toolcall::message m = sp.finish(w);
+ * w.finish(m.finish);
+ * @endcode
+ */
+class sse_writer {
+ public:
+  /// Receives each `data: ...\n\n` event (a view valid during the call).
+  using output = std::function<void(std::string_view)>;
+
+  explicit sse_writer(output out, sse_options opt = {}) : out_(std::move(out)), opt_(std::move(opt)) { reset(); }
+  /// Appends the events to `out`, which must outlive the writer.
+  explicit sse_writer(std::string& out, sse_options opt = {})
+      : out_([p = &out](std::string_view s) { p->append(s.data(), s.size()); }), opt_(std::move(opt)) {
+    reset();
+  }
+
+  /// Writes the chunks one event yields. Ignored after finish().
+  void on_event(const event& ev) {
+    if (finished_) return;
+    switch (ev.kind) {
+      case event_kind::content:
+        if (ev.text.empty()) return;
+        delta_.assign("{\"content\":");
+        openai::append_json_string_utf8(delta_, ev.text);
+        delta_ += '}';
+        send_delta();
+        return;
+      case event_kind::reasoning:
+        if (ev.text.empty() && sent_reasoning_) return;
+        sent_reasoning_ = true;
+        delta_.assign("{\"reasoning_content\":");
+        openai::append_json_string_utf8(delta_, ev.text);
+        delta_ += '}';
+        send_delta();
+        return;
+      case event_kind::call_begin:
+        // Both modes keep the call until its first argument byte at least: a call that fails
+        // before any (arguments that are not an object, say) is then never announced.
+        held_.push_back(held_call{ev.index, std::string(ev.id), std::string(ev.name), std::string(), state::open});
+        return;
+      case event_kind::arguments_delta:
+        if (ev.text.empty()) return;
+        if (!opt_.hold_calls && ev.index < dense_.size() && dense_[ev.index] != npos) {
+          send_arguments(dense_[ev.index], ev.text);
+        } else if (held_call* h = find_held(ev.index)) {
+          if (opt_.hold_calls) {
+            h->arguments.append(ev.text.data(), ev.text.size());
+          } else {
+            const std::size_t d = send_live_begin(*h);
+            drop_held(ev.index);
+            send_arguments(d, ev.text);
+          }
+        }
+        return;
+      case event_kind::call_end: {
+        const bool ok = ev.status == call_status::ok || ev.status == call_status::repaired ||
+                        ev.status == call_status::normalized || ev.status == call_status::unknown_tool;
+        if (ok) any_ok_ = true;
+        if (opt_.hold_calls) {
+          if (held_call* h = find_held(ev.index)) h->st = ok ? state::ok : state::failed;
+          flush_held();
+        } else if (held_call* h = find_held(ev.index)) {
+          if (ok) send_live_begin(*h);  // a call with no argument bytes at all
+          drop_held(ev.index);
+        }
+        return;
+      }
+      case event_kind::diagnostic: return;
+    }
+  }
+  /// The stream_parser's sink interface: same as on_event().
+  void operator()(const event& ev) { on_event(ev); }
+
+  /// Ends the stream: `finish_reason` is `tool_calls` if any call ended ok, else `stop`.
+  void finish() { finish(any_ok_ ? finish_reason::tool_calls : finish_reason::stop); }
+  /// Ends the stream with the given finish_reason (e.g. the message's, or `length` when the
+  /// engine hit its token limit). Held calls that never ended are dropped. Idempotent.
+  void finish(finish_reason reason) {
+    if (finished_) return;
+    held_.clear();
+    delta_.assign("{}");
+    send_delta(to_string(reason));
+    finished_ = true;
+    out_("data: [DONE]\n\n");
+  }
+  bool finished() const noexcept { return finished_; }
+
+  /// Starts a new response with the same options (a new generated id when `id` is empty).
+  void reset() {
+    finished_ = false;
+    started_ = false;
+    sent_reasoning_ = false;
+    any_ok_ = false;
+    sent_calls_ = 0;
+    dense_.clear();
+    held_.clear();
+    if (!seeded_) {
+      // mixed, so that a seed shared with the parser's options gives a chunk id unlike its call ids
+      rng_ = opt_.seed ? opt_.seed ^ 0x6A09E667F3BCC909ull : detail::fresh_id_seed();
+      seeded_ = true;
+    }
+    const std::string id = opt_.id.empty() ? detail::random_id("chatcmpl-", rng_) : opt_.id;
+    const std::int64_t created = opt_.created ? opt_.created : static_cast<std::int64_t>(std::time(nullptr));
+    prefix_.assign("data: {\"id\":");
+    openai::append_json_string_utf8(prefix_, id);
+    prefix_ += ",\"object\":\"chat.completion.chunk\",\"created\":";
+    prefix_ += std::to_string(created);
+    prefix_ += ",\"model\":";
+    openai::append_json_string_utf8(prefix_, opt_.model);
+    prefix_ += ",\"choices\":[{\"index\":0,\"delta\":";
+  }
+  /// Starts a new response with other options.
+  void reset(sse_options opt) {
+    opt_ = std::move(opt);
+    seeded_ = false;
+    reset();
+  }
+
+  /// Tool calls sent so far (the next OpenAI index).
+  std::size_t calls_sent() const noexcept { return sent_calls_; }
+
+ private:
+  enum class state : std::uint8_t { open, ok, failed };
+  struct held_call {
+    std::size_t index;
+    std::string id, name, arguments;
+    state st;
+  };
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  held_call* find_held(std::size_t index) {
+    for (auto& h : held_)
+      if (h.index == index) return &h;
+    return nullptr;
+  }
+  void drop_held(std::size_t index) {
+    for (auto it = held_.begin(); it != held_.end(); ++it)
+      if (it->index == index) {
+        held_.erase(it);
+        return;
+      }
+  }
+  /// Live mode: sends a call's first chunk and records its OpenAI index.
+  std::size_t send_live_begin(const held_call& h) {
+    if (dense_.size() <= h.index) dense_.resize(h.index + 1, npos);
+    const std::size_t d = sent_calls_++;
+    dense_[h.index] = d;
+    send_call_begin(d, h.id, h.name);
+    return d;
+  }
+  /// Sends, in call_begin order, every call whose fate is known and that no open call precedes.
+  void flush_held() {
+    std::size_t k = 0;
+    for (; k < held_.size() && held_[k].st != state::open; ++k) {
+      if (held_[k].st != state::ok) continue;
+      const std::size_t d = sent_calls_++;
+      send_call_begin(d, held_[k].id, held_[k].name);
+      if (!held_[k].arguments.empty()) send_arguments(d, held_[k].arguments);
+    }
+    held_.erase(held_.begin(), held_.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+
+  void send_call_begin(std::size_t d, std::string_view id, std::string_view name) {
+    delta_.assign("{\"tool_calls\":[{\"index\":");
+    delta_ += std::to_string(d);
+    delta_ += ",\"id\":";
+    openai::append_json_string_utf8(delta_, id);
+    delta_ += ",\"type\":\"function\",\"function\":{\"name\":";
+    openai::append_json_string_utf8(delta_, name);
+    delta_ += ",\"arguments\":\"\"}}]}";
+    send_delta();
+  }
+  void send_arguments(std::size_t d, std::string_view text) {
+    delta_.assign("{\"tool_calls\":[{\"index\":");
+    delta_ += std::to_string(d);
+    delta_ += ",\"function\":{\"arguments\":";
+    openai::append_json_string_utf8(delta_, text);
+    delta_ += "}}]}";
+    send_delta();
+  }
+  /// Sends the role chunk first if needed, then delta_ as one chunk.
+  void send_delta(const char* finish = nullptr) {
+    if (!started_) {
+      started_ = true;
+      line_.assign(prefix_);
+      line_ += "{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n";
+      out_(line_);
+    }
+    line_.assign(prefix_);
+    line_ += delta_;
+    line_ += ",\"finish_reason\":";
+    if (finish) {
+      line_ += '"';
+      line_ += finish;
+      line_ += '"';
+    } else {
+      line_ += "null";
+    }
+    line_ += "}]}\n\n";
+    out_(line_);
+  }
+
+  output out_;
+  sse_options opt_;
+  std::string prefix_, delta_, line_;
+  bool finished_ = false, started_ = false, sent_reasoning_ = false, any_ok_ = false, seeded_ = false;
+  std::size_t sent_calls_ = 0;
+  std::vector<std::size_t> dense_;  // engine call index -> OpenAI index (live mode)
+  std::vector<held_call> held_;     // calls not yet announced, in call_begin order
+  std::uint64_t rng_ = 0;
+};
+
+/// Options of delta_accumulator.
+struct accumulator_options {
+  /// Options of the fallback parse of the content (seed for call ids, reasoning start, limits).
+  /// `parse.seed` also seeds the ids of structured calls that arrived without one, and
+  /// `parse.max_calls` bounds how many structured calls are kept.
+  toolcall::options parse{};
+  /// Parse the content when no structured calls arrived. Text that a parsing server left as
+  /// content (a fenced JSON object inside harmony's final channel, say) can then be read as a
+  /// call out of context: turn it off for servers known to parse (toolcall's sse_writer).
+  bool fallback = true;
+  std::size_t choice = 0;     ///< the choice to follow when a server streams several (n > 1)
+  std::size_t max_event_bytes = std::size_t{16} << 20;  ///< one SSE line or event; larger ones are dropped
+  std::size_t max_diagnostics = 64;  ///< further diagnostics are counted in one last note
+};
+
+/**
+ * Rebuilds the assistant message from an OpenAI chat-completions stream, on the client side.
+ * Feed it chunk JSON (feed_chunk) or raw SSE bytes in pieces of any size (feed_sse), then call
+ * finish(). It concatenates `content` and `reasoning_content` (or `reasoning`), rebuilds tool
+ * calls by `index` (name once, arguments appended, id and type from the first fragment that has
+ * them), and keeps the last `finish_reason`.
+ *
+ * finish() checks each call (a name, arguments that are a JSON object; calls that fail are
+ * dropped with a diagnostic) and, when no structured call arrived but the content holds
+ * tool-call markup (a server that streams raw `<tool_call>` text), parses the content with the
+ * given registry and returns those calls with the content cleaned.
+ *
+ * Malformed input never throws: a chunk that is not JSON, or not the shape of a chunk, is
+ * skipped with an errc::invalid_input diagnostic; so is an SSE line that is not SSE.
+ *
+ * @par Thread safety: one accumulator per stream.
+ *
+ * **Example**:
+ * @code
+ * toolcall::openai::delta_accumulator acc;
+ * while (read_some(socket, buf)) acc.feed_sse(buf);   // any piece sizes
+ * toolcall::message m = acc.finish();                  // m.calls, m.content, m.finish
+ * @endcode
+ */
+class delta_accumulator {
+ public:
+  explicit delta_accumulator(accumulator_options opt = {}) : opt_(std::move(opt)) {}
+
+  /**
+   * Adds one chunk (the JSON after `data: `).
+   * @return false if the chunk was malformed (not JSON, or a field of the wrong type: nothing of
+   * it is taken, and an errc::invalid_input diagnostic is recorded) or was an error object.
+   */
+  bool feed_chunk(std::string_view chunk_json) {
+    const std::size_t at = chunk_bytes_;
+    chunk_bytes_ += chunk_json.size();
+    return take_chunk(chunk_json, at);
+  }
+
+  /**
+   * Adds raw SSE text, in pieces of any size: lines end with LF, CRLF or CR; `data:` lines are
+   * joined into events, a blank line ends an event; `:` comments, `event:`, `id:` and `retry:`
+   * lines are honoured or ignored as the SSE standard says; `data: [DONE]` ends the stream.
+   * Lenient with servers that end events with a single newline.
+   */
+  void feed_sse(std::string_view bytes) {
+    sse_used_ = true;
+    std::size_t i = 0;
+    while (i < bytes.size()) {
+      if (cr_pending_) {
+        cr_pending_ = false;
+        if (bytes[i] == '\n') {
+          ++i;
+          ++sse_pos_;
+          continue;
+        }
+      }
+      // find the end of the line
+      std::size_t j = i;
+      while (j < bytes.size() && bytes[j] != '\n' && bytes[j] != '\r') ++j;
+      if (!skip_line_) {
+        if (line_.size() + (j - i) > opt_.max_event_bytes) {
+          note(errc::invalid_input, line_start_, "an SSE line longer than max_event_bytes was dropped");
+          line_.clear();
+          skip_line_ = true;
+        } else {
+          line_.append(bytes.data() + i, j - i);
+        }
+      }
+      sse_pos_ += j - i;
+      if (j == bytes.size()) break;
+      cr_pending_ = bytes[j] == '\r';
+      ++sse_pos_;
+      i = j + 1;
+      if (skip_line_) skip_line_ = false;
+      else process_line();
+      line_.clear();
+      line_start_ = sse_pos_;
+    }
+  }
+
+  /// True once `data: [DONE]` was seen.
+  bool done() const noexcept { return done_; }
+  /// The diagnostics recorded so far.
+  const std::vector<diagnostic>& diagnostics() const noexcept { return diags_; }
+
+  /**
+   * Ends the stream (a last line or event without its terminator is still taken) and returns
+   * the message. Calls come in `index` order; `finish` is the server's finish_reason (`stop`
+   * when it sent none and no call survived, `tool_calls` when calls did).
+   * @param reg the formats for the fallback parse of the content.
+   * @return the message; its diagnostics hold errc::invalid_input (malformed chunks, SSE lines,
+   * server error objects, a stream cut before its end), errc::missing_name and
+   * errc::invalid_arguments (dropped calls), and those of the fallback parse when it was used.
+   */
+  message finish(const parser_registry& reg = parser_registry::builtin()) {
+    if (sse_used_) {
+      if (!line_.empty() && !skip_line_) process_line();
+      line_.clear();
+      skip_line_ = false;
+      dispatch();
+    }
+    message m;
+    m.content = content_;
+    m.reasoning = reasoning_;
+    m.has_reasoning = has_reasoning_;
+    m.diagnostics = diags_;
+    if (suppressed_)
+      m.diagnostics.push_back(diagnostic{errc::invalid_input, sse_pos_,
+                                         std::to_string(suppressed_) + " further diagnostics suppressed", severity::note});
+    const auto add = [&](errc code, std::size_t at, std::string text, severity level) {
+      m.diagnostics.push_back(diagnostic{code, at, std::move(text), level});
+    };
+    if (sse_used_ && !done_ && !has_finish_)
+      add(errc::invalid_input, sse_pos_, "the stream ended without a finish_reason or [DONE]", severity::warning);
+    std::vector<const acc_call*> order;
+    order.reserve(calls_.size());
+    for (const auto& c : calls_) order.push_back(&c);
+    std::stable_sort(order.begin(), order.end(), [](const acc_call* a, const acc_call* b) { return a->index < b->index; });
+    std::uint64_t rng = opt_.parse.seed ? opt_.parse.seed : detail::fresh_id_seed();
+    for (const acc_call* c : order) {
+      call out;
+      out.name = c->name;
+      out.format = "openai";
+      if (c->overflow) continue;
+      if (out.name.empty()) {
+        add(errc::missing_name, c->offset, "tool call " + std::to_string(c->index) + " has no name; dropped",
+            severity::error);
+        continue;
+      }
+      std::string_view args = c->arguments;
+      while (!args.empty() && (args.front() == ' ' || args.front() == '\n' || args.front() == '\r' || args.front() == '\t'))
+        args.remove_prefix(1);
+      if (args.empty()) out.arguments = "{}";
+      else detail::compact_json(args, out.arguments);
+      if (validator_.check_allow_big_numbers(out.arguments) != detail::json_validator::kind::object) {
+        add(errc::invalid_arguments, c->offset,
+            "tool call " + std::to_string(c->index) + " (" + c->name + ") has arguments that are not a JSON object; dropped",
+            severity::error);
+        continue;
+      }
+      out.id = c->id.empty() ? detail::random_id("call_", rng) : c->id;
+      m.calls.push_back(std::move(out));
+    }
+    if (has_finish_) {
+      if (finish_ == "length") m.finish = finish_reason::length;
+      else if (finish_ == "tool_calls" || finish_ == "function_call") m.finish = finish_reason::tool_calls;
+      else m.finish = finish_reason::stop;
+      if (m.finish == finish_reason::tool_calls && m.calls.empty()) m.finish = finish_reason::stop;
+    } else {
+      m.finish = m.calls.empty() ? finish_reason::stop : finish_reason::tool_calls;
+    }
+    if (calls_.empty() && opt_.fallback && !m.content.empty()) {
+      parser p{reg, opt_.parse};
+      message parsed = p.parse(m.content);
+      if (!parsed.calls.empty()) {
+        m.content = std::move(parsed.content);
+        if (parsed.has_reasoning) {
+          if (m.has_reasoning && !m.reasoning.empty() && !parsed.reasoning.empty()) m.reasoning += '\n';
+          m.reasoning += parsed.reasoning;
+          m.has_reasoning = true;
+        }
+        m.calls = std::move(parsed.calls);
+        if (m.finish != finish_reason::length) m.finish = finish_reason::tool_calls;
+        for (auto& d : parsed.diagnostics) m.diagnostics.push_back(std::move(d));
+      }
+    }
+    return m;
+  }
+
+  /// Forgets everything, for the next stream.
+  void reset() {
+    content_.clear();
+    reasoning_.clear();
+    has_reasoning_ = false;
+    calls_.clear();
+    finish_.clear();
+    has_finish_ = false;
+    calls_limit_noted_ = false;
+    diags_.clear();
+    suppressed_ = 0;
+    line_.clear();
+    data_.clear();
+    event_type_.clear();
+    has_data_ = false;
+    data_lines_ = 0;
+    cr_pending_ = skip_line_ = skip_event_ = false;
+    sse_used_ = done_ = after_done_noted_ = false;
+    sse_pos_ = line_start_ = event_start_ = chunk_bytes_ = 0;
+  }
+
+ private:
+  struct acc_call {
+    std::uint64_t index = 0;
+    std::string id, type, name, arguments;
+    std::size_t offset = 0;
+    bool overflow = false;  // arguments over max_event_bytes: dropped at finish
+  };
+
+  void note(errc code, std::size_t at, std::string text, severity level = severity::error) {
+    if (diags_.size() < opt_.max_diagnostics) diags_.push_back(diagnostic{code, at, std::move(text), level});
+    else ++suppressed_;
+  }
+
+  bool take_chunk(std::string_view json, std::size_t at) {
+    std::string why;
+    if (!reader_.read(json, opt_.choice, fields_, why)) {
+      note(errc::invalid_input, at, "malformed chunk skipped: " + why);
+      return false;
+    }
+    if (fields_.is_error) {
+      note(errc::invalid_input, at, "the server sent an error: " + fields_.error);
+      return false;
+    }
+    if (!fields_.has_choice) return true;
+    if (fields_.has_content) content_.append(fields_.content.data(), fields_.content.size());
+    if (fields_.has_reasoning) {
+      has_reasoning_ = true;
+      reasoning_.append(fields_.reasoning.data(), fields_.reasoning.size());
+    }
+    for (std::size_t k = 0; k < fields_.call_count; ++k) take_call(fields_.calls[k], at);
+    if (fields_.has_finish) {
+      has_finish_ = true;
+      finish_.assign(fields_.finish_reason.data(), fields_.finish_reason.size());
+    }
+    return true;
+  }
+
+  void take_call(const detail::tool_call_fragment& f, std::size_t at) {
+    acc_call* c = nullptr;
+    if (f.has_index) {
+      for (auto& x : calls_)
+        if (x.index == f.index) c = &x;
+    } else if (!calls_.empty() && (!f.has_id || f.id.empty() || f.id == calls_.back().id)) {
+      c = &calls_.back();  // no index: a fragment of the last call, unless it brings a new id
+    }
+    if (!c) {
+      if (calls_.size() >= opt_.parse.max_calls) {
+        if (!calls_limit_noted_) note(errc::limit_calls, at, "more tool calls than max_calls; the rest are dropped");
+        calls_limit_noted_ = true;
+        return;
+      }
+      acc_call n;
+      if (f.has_index) n.index = f.index;
+      else n.index = calls_.empty() ? 0 : calls_.back().index + 1;
+      n.offset = at;
+      calls_.push_back(std::move(n));
+      c = &calls_.back();
+    }
+    if (f.has_id && c->id.empty()) c->id.assign(f.id.data(), f.id.size());
+    if (f.has_type && c->type.empty()) c->type.assign(f.type.data(), f.type.size());
+    if (f.has_name && c->name.empty()) c->name.assign(f.name.data(), f.name.size());  // name once
+    if (f.has_arguments) {
+      const std::string_view a = f.args();
+      if (c->overflow) return;
+      if (c->arguments.size() + a.size() > opt_.max_event_bytes) {
+        note(errc::limit_call_bytes, at, "tool call arguments longer than max_event_bytes; the call is dropped");
+        c->overflow = true;
+        return;
+      }
+      c->arguments.append(a.data(), a.size());
+    }
+  }
+
+  /// One complete SSE line in line_ (without its terminator).
+  void process_line() {
+    std::string_view l = line_;
+    if (line_start_ == 0 && l.substr(0, 3) == "\xEF\xBB\xBF") l.remove_prefix(3);  // BOM
+    if (l.empty()) {
+      dispatch();
+      return;
+    }
+    if (l.front() == ':') return;  // comment (keep-alive)
+    const std::size_t colon = l.find(':');
+    std::string_view field = l.substr(0, colon);
+    std::string_view value = colon == std::string_view::npos ? std::string_view() : l.substr(colon + 1);
+    if (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    if (field == "data") {
+      // A server that ends events with one newline: a new top-level value or [DONE] ends the last.
+      if (has_data_ && (value == "[DONE]" || (!value.empty() && value.front() == '{'))) dispatch();
+      if (!has_data_) event_start_ = line_start_;
+      if (data_.size() + value.size() + 1 > opt_.max_event_bytes) {
+        if (!skip_event_) note(errc::invalid_input, event_start_, "an SSE event longer than max_event_bytes was dropped");
+        skip_event_ = true;
+        data_.clear();
+        return;
+      }
+      if (has_data_) data_ += '\n';
+      data_.append(value.data(), value.size());
+      has_data_ = true;
+      ++data_lines_;
+    } else if (field == "event") {
+      event_type_.assign(value.data(), value.size());
+    } else if (field == "id" || field == "retry") {
+      // the SSE standard's reconnection fields: nothing to rebuild
+    } else {
+      note(errc::invalid_input, line_start_, "not an SSE line, ignored: " + detail::excerpt(l, 40),
+           severity::warning);
+    }
+  }
+
+  /// Ends the current SSE event.
+  void dispatch() {
+    const bool had = has_data_ && !skip_event_;
+    std::string type = std::move(event_type_);
+    event_type_.clear();
+    skip_event_ = false;
+    has_data_ = false;
+    const std::size_t lines = data_lines_;
+    data_lines_ = 0;
+    if (!had) {
+      data_.clear();
+      return;
+    }
+    std::string data = std::move(data_);
+    data_.clear();
+    if (data == "[DONE]") {
+      done_ = true;
+      return;
+    }
+    if (done_) {
+      if (!after_done_noted_) note(errc::invalid_input, event_start_, "data after [DONE] ignored", severity::warning);
+      after_done_noted_ = true;
+      return;
+    }
+    if (type == "error") {
+      note(errc::invalid_input, event_start_, "the server sent an error event: " + detail::excerpt(data, 200));
+      return;
+    }
+    if (lines > 1) {
+      // valid SSE may split one JSON value over data lines; if it does not parse whole, try the
+      // lines one by one (a server that ends events with a single newline)
+      std::string why;
+      if (reader_.read(data, opt_.choice, fields_, why)) {
+        take_chunk(data, event_start_);
+        return;
+      }
+      std::size_t p = 0;
+      while (p <= data.size()) {
+        std::size_t e = data.find('\n', p);
+        if (e == std::string::npos) e = data.size();
+        const std::string_view one = std::string_view(data).substr(p, e - p);
+        if (!one.empty()) take_chunk(one, event_start_);
+        p = e + 1;
+      }
+      return;
+    }
+    take_chunk(data, event_start_);
+  }
+
+  accumulator_options opt_;
+  detail::chunk_reader reader_;
+  detail::chunk_fields fields_;
+  detail::json_validator validator_;
+  std::string content_, reasoning_;
+  bool has_reasoning_ = false;
+  std::vector<acc_call> calls_;
+  std::string finish_;
+  bool has_finish_ = false, calls_limit_noted_ = false;
+  std::vector<diagnostic> diags_;
+  std::size_t suppressed_ = 0;
+  // SSE state
+  std::string line_, data_, event_type_;
+  bool has_data_ = false;
+  std::size_t data_lines_ = 0;
+  bool cr_pending_ = false, skip_line_ = false, skip_event_ = false;
+  bool sse_used_ = false, done_ = false, after_done_noted_ = false;
+  std::size_t sse_pos_ = 0, line_start_ = 0, event_start_ = 0, chunk_bytes_ = 0;
+};
+
+}  // namespace openai
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_OPENAI_HPP
