@@ -28,9 +28,9 @@ namespace toolcall_chat {
  * A compute backend. Not thread-safe: one thread drives it.
  *
  * @par Lifetime
- * Pointers returned by `upload` and `alloc` stay valid until the backend is destroyed. The CPU
- * backend's `upload` returns the caller's pointer itself (no copy), so that memory must outlive
- * the backend's use of it.
+ * Pointers returned by `upload` and `alloc` stay valid until they are passed to `release` or the
+ * backend is destroyed. The CPU backend's `upload` returns the caller's pointer itself (no copy),
+ * so that memory must outlive the backend's use of it.
  */
 class backend {
  public:
@@ -45,14 +45,17 @@ class backend {
   /// `n` zeroed floats of scratch that kernels may write and the host may read after synchronize().
   virtual float* alloc(std::size_t n) = 0;
 
+  /// Gives back memory from `upload` or `alloc` (nullptr is ignored). Queued kernels that use it
+  /// still complete.
+  virtual void release(const float* p) = 0;
+
   /// Runs everything queued and waits for it. Fails if the device reported an error.
   virtual engine_status synchronize() = 0;
 
   // ---- kernels ----------------------------------------------------------------------------------
 
   /// out[t] = table[ids[t]] for t < n_ids; rows of `cols` floats. `ids` is host memory.
-  virtual void get_rows(const float* table, const std::int32_t* ids, int n_ids, int cols,
-                        float* out) = 0;
+  virtual void get_rows(const float* table, const std::int32_t* ids, int n_ids, int cols, float* out) = 0;
 
   /// y[t][r] = sum_c w[r][c] * x[t][c]: for n_tokens inputs of `cols`, `rows` outputs each.
   virtual void matmul(const float* w, const float* x, float* y, int n_tokens, int rows, int cols) = 0;
@@ -85,17 +88,14 @@ class backend {
    * Query head h reads kv head h / (n_head / n_head_kv). Token t attends to positions 0 .. pos0+t:
    * s_j = q.k_j / sqrt(head_dim), p = softmax(s), out = sum_j p_j v_j.
    */
-  virtual void attention(const float* q, const float* k_cache, const float* v_cache, float* out,
-                         float* scores, int n_tokens, int pos0, int n_head, int n_head_kv,
-                         int head_dim) = 0;
+  virtual void attention(const float* q, const float* k_cache, const float* v_cache, float* out, float* scores,
+                         int n_tokens, int pos0, int n_head, int n_head_kv, int head_dim) = 0;
 
   /// out[i] = silu(gate[i]) * up[i] with silu(x) = x / (1 + exp(-x)). `out` may equal `gate`.
   virtual void silu_mul(const float* gate, const float* up, float* out, int n) = 0;
 
   /// matmul for one input vector.
-  void matvec(const float* w, const float* x, float* y, int rows, int cols) {
-    matmul(w, x, y, 1, rows, cols);
-  }
+  void matvec(const float* w, const float* x, float* y, int rows, int cols) { matmul(w, x, y, 1, rows, cols); }
 };
 
 #if defined(TOOLCALL_CHAT_METAL)

@@ -82,8 +82,7 @@ class metal_backend final : public backend {
           return nil;
         }
         NSError* pipeline_error = nil;
-        id<MTLComputePipelineState> state = [device newComputePipelineStateWithFunction:function
-                                                                                  error:&pipeline_error];
+        id<MTLComputePipelineState> state = [device newComputePipelineStateWithFunction:function error:&pipeline_error];
         if (!state) r.error = std::string("cannot build pipeline '") + name + "': " + describe(pipeline_error);
         return state;
       };
@@ -131,6 +130,10 @@ class metal_backend final : public backend {
     float* p = track(buffer, n);
     if (p) std::memset(p, 0, n * sizeof(float));
     return p;
+  }
+
+  void release(const float* p) override {  // a command buffer still using it keeps it alive
+    allocations_.erase(reinterpret_cast<std::uintptr_t>(p));
   }
 
   engine_status synchronize() override {
@@ -214,8 +217,8 @@ class metal_backend final : public backend {
     run(e, plan_rope(n_tokens, n_heads, head_dim));
   }
 
-  void attention(const float* q, const float* k_cache, const float* v_cache, float* out, float* scores,
-                 int n_tokens, int pos0, int n_head, int n_head_kv, int head_dim) override {
+  void attention(const float* q, const float* k_cache, const float* v_cache, float* out, float* scores, int n_tokens,
+                 int pos0, int n_head, int n_head_kv, int head_dim) override {
     id<MTLComputeCommandEncoder> e = begin(attention_);
     if (!e) return;
     bind(e, q, 0);

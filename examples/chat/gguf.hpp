@@ -52,7 +52,7 @@ namespace toolcall_chat {
 // ------------------------------------------------------------------------------------------------
 
 /// The outcome of an operation that can fail on its input (a file, a shape): empty `error` is success.
-struct engine_status {
+struct [[nodiscard]] engine_status {
   std::string error;
   bool ok() const noexcept { return error.empty(); }
   explicit operator bool() const noexcept { return ok(); }
@@ -60,7 +60,7 @@ struct engine_status {
 
 /// A value, or an error message. `value` is default-constructed when `error` is set.
 template <class T>
-struct engine_result {
+struct [[nodiscard]] engine_result {
   T value{};
   std::string error;
   bool ok() const noexcept { return error.empty(); }
@@ -106,19 +106,32 @@ inline constexpr std::size_t gguf_default_alignment = 32;
 /// The spelling of a gguf_type, for messages.
 inline const char* to_string(gguf_type t) noexcept {
   switch (t) {
-    case gguf_type::uint8: return "uint8";
-    case gguf_type::int8: return "int8";
-    case gguf_type::uint16: return "uint16";
-    case gguf_type::int16: return "int16";
-    case gguf_type::uint32: return "uint32";
-    case gguf_type::int32: return "int32";
-    case gguf_type::float32: return "float32";
-    case gguf_type::boolean: return "bool";
-    case gguf_type::string: return "string";
-    case gguf_type::array: return "array";
-    case gguf_type::uint64: return "uint64";
-    case gguf_type::int64: return "int64";
-    case gguf_type::float64: return "float64";
+    case gguf_type::uint8:
+      return "uint8";
+    case gguf_type::int8:
+      return "int8";
+    case gguf_type::uint16:
+      return "uint16";
+    case gguf_type::int16:
+      return "int16";
+    case gguf_type::uint32:
+      return "uint32";
+    case gguf_type::int32:
+      return "int32";
+    case gguf_type::float32:
+      return "float32";
+    case gguf_type::boolean:
+      return "bool";
+    case gguf_type::string:
+      return "string";
+    case gguf_type::array:
+      return "array";
+    case gguf_type::uint64:
+      return "uint64";
+    case gguf_type::int64:
+      return "int64";
+    case gguf_type::float64:
+      return "float64";
   }
   return "unknown";
 }
@@ -126,9 +139,12 @@ inline const char* to_string(gguf_type t) noexcept {
 /// The spelling of a ggml_type, for messages.
 inline const char* to_string(ggml_type t) noexcept {
   switch (t) {
-    case ggml_type::f32: return "f32";
-    case ggml_type::f16: return "f16";
-    case ggml_type::q8_0: return "q8_0";
+    case ggml_type::f32:
+      return "f32";
+    case ggml_type::f16:
+      return "f16";
+    case ggml_type::q8_0:
+      return "q8_0";
   }
   return "unsupported";
 }
@@ -136,16 +152,13 @@ inline const char* to_string(ggml_type t) noexcept {
 namespace detail {
 
 inline bool is_unsigned(gguf_type t) noexcept {
-  return t == gguf_type::uint8 || t == gguf_type::uint16 || t == gguf_type::uint32 ||
-         t == gguf_type::uint64 || t == gguf_type::boolean;
+  return t == gguf_type::uint8 || t == gguf_type::uint16 || t == gguf_type::uint32 || t == gguf_type::uint64 ||
+         t == gguf_type::boolean;
 }
 inline bool is_signed(gguf_type t) noexcept {
-  return t == gguf_type::int8 || t == gguf_type::int16 || t == gguf_type::int32 ||
-         t == gguf_type::int64;
+  return t == gguf_type::int8 || t == gguf_type::int16 || t == gguf_type::int32 || t == gguf_type::int64;
 }
-inline bool is_float(gguf_type t) noexcept {
-  return t == gguf_type::float32 || t == gguf_type::float64;
-}
+inline bool is_float(gguf_type t) noexcept { return t == gguf_type::float32 || t == gguf_type::float64; }
 inline bool is_known(gguf_type t) noexcept {
   return static_cast<std::uint32_t>(t) <= static_cast<std::uint32_t>(gguf_type::float64);
 }
@@ -155,17 +168,22 @@ inline std::size_t scalar_size(gguf_type t) noexcept {
   switch (t) {
     case gguf_type::uint8:
     case gguf_type::int8:
-    case gguf_type::boolean: return 1;
+    case gguf_type::boolean:
+      return 1;
     case gguf_type::uint16:
-    case gguf_type::int16: return 2;
+    case gguf_type::int16:
+      return 2;
     case gguf_type::uint32:
     case gguf_type::int32:
-    case gguf_type::float32: return 4;
+    case gguf_type::float32:
+      return 4;
     case gguf_type::uint64:
     case gguf_type::int64:
-    case gguf_type::float64: return 8;
+    case gguf_type::float64:
+      return 8;
     case gguf_type::string:
-    case gguf_type::array: return 0;
+    case gguf_type::array:
+      return 0;
   }
   return 0;
 }
@@ -231,8 +249,10 @@ inline std::uint16_t f32_to_f16(float f) noexcept {
 /// `count` is not a whole number of q8_0 blocks.
 inline std::uint64_t tensor_byte_size(ggml_type type, std::uint64_t count) noexcept {
   switch (type) {
-    case ggml_type::f32: return count * 4;
-    case ggml_type::f16: return count * 2;
+    case ggml_type::f32:
+      return count * 4;
+    case ggml_type::f16:
+      return count * 2;
     case ggml_type::q8_0:
       return count % q8_0_block_values ? 0 : count / q8_0_block_values * q8_0_block_bytes;
   }
@@ -244,7 +264,9 @@ inline std::uint64_t tensor_byte_size(ggml_type type, std::uint64_t count) noexc
 inline bool dequantize(ggml_type type, const void* src, float* dst, std::size_t count) noexcept {
   const auto* bytes = static_cast<const unsigned char*>(src);
   switch (type) {
-    case ggml_type::f32: std::memcpy(dst, bytes, count * sizeof(float)); return true;
+    case ggml_type::f32:
+      std::memcpy(dst, bytes, count * sizeof(float));
+      return true;
     case ggml_type::f16:
       for (std::size_t i = 0; i < count; ++i) {
         std::uint16_t h = 0;
@@ -272,15 +294,16 @@ inline bool dequantize(ggml_type type, const void* src, float* dst, std::size_t 
 /// Converts floats to `type`, appending the bytes to `out`. q8_0 uses llama.cpp's reference scheme:
 /// per block, scale = max|x| / 127 and q = round(x / scale). Returns false for an unsupported type or
 /// a count that is not a multiple of 32 for q8_0.
-inline bool quantize(ggml_type type, const float* src, std::size_t count,
-                     std::vector<unsigned char>& out) {
+inline bool quantize(ggml_type type, const float* src, std::size_t count, std::vector<unsigned char>& out) {
   const std::uint64_t bytes = tensor_byte_size(type, count);
   if (bytes == 0 && count != 0) return false;
   const std::size_t start = out.size();
   out.resize(start + static_cast<std::size_t>(bytes));
   unsigned char* dst = out.data() + start;
   switch (type) {
-    case ggml_type::f32: std::memcpy(dst, src, count * sizeof(float)); return true;
+    case ggml_type::f32:
+      std::memcpy(dst, src, count * sizeof(float));
+      return true;
     case ggml_type::f16:
       for (std::size_t i = 0; i < count; ++i) {
         const std::uint16_t h = f32_to_f16(src[i]);
@@ -319,7 +342,7 @@ inline bool quantize(ggml_type type, const float* src, std::size_t count,
  * float64 in `floats`, strings in `strings`. The writer narrows each element to its declared type.
  */
 struct gguf_value {
-  gguf_type type = gguf_type::uint32;  ///< the scalar type, or gguf_type::array
+  gguf_type type = gguf_type::uint32;          ///< the scalar type, or gguf_type::array
   gguf_type element_type = gguf_type::uint32;  ///< the element type (same as `type` for a scalar)
   std::vector<std::uint64_t> uints;
   std::vector<std::int64_t> ints;
@@ -353,8 +376,7 @@ struct gguf_value {
   }
 
   bool is_number() const noexcept {
-    return detail::is_unsigned(element_type) || detail::is_signed(element_type) ||
-           detail::is_float(element_type);
+    return detail::is_unsigned(element_type) || detail::is_signed(element_type) || detail::is_float(element_type);
   }
 
   // Constructors for the writer and for tests. `t` must be of the matching kind.
@@ -379,15 +401,14 @@ struct gguf_value {
   }
 
   friend bool operator==(const gguf_value& a, const gguf_value& b) {
-    return a.type == b.type && a.element_type == b.element_type && a.uints == b.uints &&
-           a.ints == b.ints && a.floats == b.floats && a.strings == b.strings;
+    return a.type == b.type && a.element_type == b.element_type && a.uints == b.uints && a.ints == b.ints &&
+           a.floats == b.floats && a.strings == b.strings;
   }
   friend bool operator!=(const gguf_value& a, const gguf_value& b) { return !(a == b); }
 
  private:
-  static gguf_value make(gguf_type t, gguf_type e, std::vector<std::uint64_t> u,
-                         std::vector<std::int64_t> i, std::vector<double> f,
-                         std::vector<std::string> s) {
+  static gguf_value make(gguf_type t, gguf_type e, std::vector<std::uint64_t> u, std::vector<std::int64_t> i,
+                         std::vector<double> f, std::vector<std::string> s) {
     gguf_value v;
     v.type = t;
     v.element_type = e;
@@ -491,31 +512,51 @@ inline void read_elements(gguf_cursor& in, gguf_type t, std::uint64_t count, ggu
   const std::size_t min_size = t == gguf_type::string ? 8 : scalar_size(t);
   if (min_size == 0 || count > in.remaining() / min_size) {
     in.fail(t == gguf_type::array ? "arrays of arrays are not supported"
-                                  : "array of " + std::to_string(count) +
-                                        " elements runs past the end of the file");
+                                  : "array of " + std::to_string(count) + " elements runs past the end of the file");
     return;
   }
   const auto n = static_cast<std::size_t>(count);
   switch (t) {
-    case gguf_type::uint8: read_n<std::uint8_t>(in, n, v.uints); break;
-    case gguf_type::uint16: read_n<std::uint16_t>(in, n, v.uints); break;
-    case gguf_type::uint32: read_n<std::uint32_t>(in, n, v.uints); break;
-    case gguf_type::uint64: read_n<std::uint64_t>(in, n, v.uints); break;
+    case gguf_type::uint8:
+      read_n<std::uint8_t>(in, n, v.uints);
+      break;
+    case gguf_type::uint16:
+      read_n<std::uint16_t>(in, n, v.uints);
+      break;
+    case gguf_type::uint32:
+      read_n<std::uint32_t>(in, n, v.uints);
+      break;
+    case gguf_type::uint64:
+      read_n<std::uint64_t>(in, n, v.uints);
+      break;
     case gguf_type::boolean:
       read_n<std::uint8_t>(in, n, v.uints);
       for (std::uint64_t& b : v.uints) b = b != 0;
       break;
-    case gguf_type::int8: read_n<std::int8_t>(in, n, v.ints); break;
-    case gguf_type::int16: read_n<std::int16_t>(in, n, v.ints); break;
-    case gguf_type::int32: read_n<std::int32_t>(in, n, v.ints); break;
-    case gguf_type::int64: read_n<std::int64_t>(in, n, v.ints); break;
-    case gguf_type::float32: read_n<float>(in, n, v.floats); break;
-    case gguf_type::float64: read_n<double>(in, n, v.floats); break;
+    case gguf_type::int8:
+      read_n<std::int8_t>(in, n, v.ints);
+      break;
+    case gguf_type::int16:
+      read_n<std::int16_t>(in, n, v.ints);
+      break;
+    case gguf_type::int32:
+      read_n<std::int32_t>(in, n, v.ints);
+      break;
+    case gguf_type::int64:
+      read_n<std::int64_t>(in, n, v.ints);
+      break;
+    case gguf_type::float32:
+      read_n<float>(in, n, v.floats);
+      break;
+    case gguf_type::float64:
+      read_n<double>(in, n, v.floats);
+      break;
     case gguf_type::string:
       v.strings.reserve(n);
       for (std::size_t i = 0; i < n && !in.failed(); ++i) v.strings.push_back(in.read_string());
       break;
-    case gguf_type::array: break;  // rejected above
+    case gguf_type::array:
+      break;  // rejected above
   }
 }
 
@@ -530,8 +571,7 @@ inline gguf_value read_value(gguf_cursor& in, gguf_type t) {
     v.element_type = static_cast<gguf_type>(in.read<std::uint32_t>());
     const auto count = in.read<std::uint64_t>();
     if (!in.failed() && !is_known(v.element_type)) {
-      in.fail("unknown array element type " +
-              std::to_string(static_cast<std::uint32_t>(v.element_type)));
+      in.fail("unknown array element type " + std::to_string(static_cast<std::uint32_t>(v.element_type)));
     }
     if (!in.failed()) read_elements(in, v.element_type, count, v);
   } else {
@@ -859,8 +899,7 @@ class gguf_writer {
    * to `type`. Fails for an unsupported type, a q8_0 row length that is not a multiple of 32, or a
    * duplicate name.
    */
-  engine_status add_tensor(std::string name, std::vector<std::uint64_t> dims, ggml_type type,
-                           const float* data) {
+  engine_status add_tensor(std::string name, std::vector<std::uint64_t> dims, ggml_type type, const float* data) {
     for (const tensor& t : tensors_)
       if (t.info.name == name) return {"duplicate tensor '" + name + "'"};
     if (dims.empty() || dims.size() > 4) return {"tensor '" + name + "' needs 1 to 4 dimensions"};
@@ -893,8 +932,7 @@ class gguf_writer {
   engine_status write(const std::string& path) const {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) return {"cannot create '" + path + "': " + std::strerror(errno)};
-    const bool written =
-        emit([f](const void* p, std::size_t n) { return std::fwrite(p, 1, n, f) == n; });
+    const bool written = emit([f](const void* p, std::size_t n) { return std::fwrite(p, 1, n, f) == n; });
     const bool closed = std::fclose(f) == 0;
     if (!written || !closed) return {"cannot write '" + path + "'"};
     return {};
@@ -979,22 +1017,42 @@ class gguf_writer {
   template <class Bytes>
   static void put_elements(Bytes& bytes, const gguf_value& v) {
     switch (v.element_type) {
-      case gguf_type::uint8: put_n<std::uint8_t>(bytes, v.uints); break;
-      case gguf_type::uint16: put_n<std::uint16_t>(bytes, v.uints); break;
-      case gguf_type::uint32: put_n<std::uint32_t>(bytes, v.uints); break;
-      case gguf_type::uint64: put_n<std::uint64_t>(bytes, v.uints); break;
+      case gguf_type::uint8:
+        put_n<std::uint8_t>(bytes, v.uints);
+        break;
+      case gguf_type::uint16:
+        put_n<std::uint16_t>(bytes, v.uints);
+        break;
+      case gguf_type::uint32:
+        put_n<std::uint32_t>(bytes, v.uints);
+        break;
+      case gguf_type::uint64:
+        put_n<std::uint64_t>(bytes, v.uints);
+        break;
       case gguf_type::boolean:
         for (std::uint64_t x : v.uints) {
           const std::uint8_t b = x != 0;  // one byte, 0 or 1
           bytes(&b, 1);
         }
         break;
-      case gguf_type::int8: put_n<std::int8_t>(bytes, v.ints); break;
-      case gguf_type::int16: put_n<std::int16_t>(bytes, v.ints); break;
-      case gguf_type::int32: put_n<std::int32_t>(bytes, v.ints); break;
-      case gguf_type::int64: put_n<std::int64_t>(bytes, v.ints); break;
-      case gguf_type::float32: put_n<float>(bytes, v.floats); break;
-      case gguf_type::float64: put_n<double>(bytes, v.floats); break;
+      case gguf_type::int8:
+        put_n<std::int8_t>(bytes, v.ints);
+        break;
+      case gguf_type::int16:
+        put_n<std::int16_t>(bytes, v.ints);
+        break;
+      case gguf_type::int32:
+        put_n<std::int32_t>(bytes, v.ints);
+        break;
+      case gguf_type::int64:
+        put_n<std::int64_t>(bytes, v.ints);
+        break;
+      case gguf_type::float32:
+        put_n<float>(bytes, v.floats);
+        break;
+      case gguf_type::float64:
+        put_n<double>(bytes, v.floats);
+        break;
       case gguf_type::string:
         for (const std::string& s : v.strings) {
           const auto n = static_cast<std::uint64_t>(s.size());
@@ -1002,7 +1060,8 @@ class gguf_writer {
           bytes(s.data(), s.size());
         }
         break;
-      case gguf_type::array: break;  // nested arrays are not representable in gguf_value
+      case gguf_type::array:
+        break;  // nested arrays are not representable in gguf_value
     }
   }
 

@@ -18,13 +18,29 @@ namespace metal {
 
 // Argument blocks, bound with setBytes: the same structs as kernels.metal declares, field for field
 // (all fields 4 bytes, so the layouts agree between the C++ and Metal compilers).
-struct get_rows_args { std::int32_t n_ids, cols; };
-struct matmul_args { std::int32_t n_tokens, rows, cols; };
-struct add_bias_args { std::int32_t n_tokens, n; };
-struct count_args { std::int32_t n; };
-struct rmsnorm_args { std::int32_t n_rows, n; float eps; };
-struct rope_args { std::int32_t n_tokens, n_heads, head_dim, pos0; float base; };
-struct attention_args { std::int32_t n_tokens, pos0, n_head, n_head_kv, head_dim; };
+struct get_rows_args {
+  std::int32_t n_ids, cols;
+};
+struct matmul_args {
+  std::int32_t n_tokens, rows, cols;
+};
+struct add_bias_args {
+  std::int32_t n_tokens, n;
+};
+struct count_args {
+  std::int32_t n;
+};
+struct rmsnorm_args {
+  std::int32_t n_rows, n;
+  float eps;
+};
+struct rope_args {
+  std::int32_t n_tokens, n_heads, head_dim, pos0;
+  float base;
+};
+struct attention_args {
+  std::int32_t n_tokens, pos0, n_head, n_head_kv, head_dim;
+};
 
 /// A 3-D size, as MTLSize.
 struct size3 {
@@ -81,8 +97,8 @@ inline dispatch plan_linear(int n) {
 /// threads and 32 simdgroups, the size of the kernel's partial-sum array).
 inline dispatch plan_rmsnorm(const pipeline_limits& p, int n_rows, int n) {
   const std::uint64_t limit = std::min<std::uint64_t>({256, p.max_threads, 32 * p.simd_width});
-  const std::uint64_t threads =
-      std::max(p.simd_width, std::min(groups_for(u64(n), p.simd_width) * p.simd_width, limit / p.simd_width * p.simd_width));
+  const std::uint64_t threads = std::max(
+      p.simd_width, std::min(groups_for(u64(n), p.simd_width) * p.simd_width, limit / p.simd_width * p.simd_width));
   return {{u64(n_rows), 1, 1}, {threads, 1, 1}};
 }
 

@@ -47,14 +47,14 @@ enum class model_arch { qwen2, qwen3 };
 /// Hyperparameters, from the `{arch}.*` GGUF keys.
 struct model_config {
   model_arch arch = model_arch::qwen3;
-  int n_vocab = 0;      ///< rows of token_embd
-  int n_embd = 0;       ///< {arch}.embedding_length
-  int n_layer = 0;      ///< {arch}.block_count
-  int n_head = 0;       ///< {arch}.attention.head_count
-  int n_head_kv = 0;    ///< {arch}.attention.head_count_kv (default: n_head)
-  int head_dim = 0;     ///< {arch}.attention.key_length (default: n_embd / n_head)
-  int n_ff = 0;         ///< {arch}.feed_forward_length
-  int n_ctx_train = 0;  ///< {arch}.context_length
+  int n_vocab = 0;             ///< rows of token_embd
+  int n_embd = 0;              ///< {arch}.embedding_length
+  int n_layer = 0;             ///< {arch}.block_count
+  int n_head = 0;              ///< {arch}.attention.head_count
+  int n_head_kv = 0;           ///< {arch}.attention.head_count_kv (default: n_head)
+  int head_dim = 0;            ///< {arch}.attention.key_length (default: n_embd / n_head)
+  int n_ff = 0;                ///< {arch}.feed_forward_length
+  int n_ctx_train = 0;         ///< {arch}.context_length
   float rope_base = 10000.0f;  ///< {arch}.rope.freq_base
   float rms_eps = 1e-6f;       ///< {arch}.attention.layer_norm_rms_epsilon
 
@@ -64,14 +64,14 @@ struct model_config {
 
 /// One decoder layer. Matrices are row-major, one row per output: W[out][in].
 struct layer_weights {
-  std::vector<float> attn_norm;           ///< [n_embd]
-  std::vector<float> wq, wk, wv;          ///< [q_dim][n_embd], [kv_dim][n_embd], [kv_dim][n_embd]
-  std::vector<float> bq, bk, bv;          ///< [q_dim], [kv_dim], [kv_dim]; empty when absent (Qwen3)
-  std::vector<float> q_norm, k_norm;      ///< [head_dim]; Qwen3 only
-  std::vector<float> wo;                  ///< [n_embd][q_dim]
-  std::vector<float> ffn_norm;            ///< [n_embd]
-  std::vector<float> ffn_gate, ffn_up;    ///< [n_ff][n_embd]
-  std::vector<float> ffn_down;            ///< [n_embd][n_ff]
+  std::vector<float> attn_norm;         ///< [n_embd]
+  std::vector<float> wq, wk, wv;        ///< [q_dim][n_embd], [kv_dim][n_embd], [kv_dim][n_embd]
+  std::vector<float> bq, bk, bv;        ///< [q_dim], [kv_dim], [kv_dim]; empty when absent (Qwen3)
+  std::vector<float> q_norm, k_norm;    ///< [head_dim]; Qwen3 only
+  std::vector<float> wo;                ///< [n_embd][q_dim]
+  std::vector<float> ffn_norm;          ///< [n_embd]
+  std::vector<float> ffn_gate, ffn_up;  ///< [n_ff][n_embd]
+  std::vector<float> ffn_down;          ///< [n_embd][n_ff]
 };
 
 /// A whole model in host memory, every tensor converted to f32.
@@ -90,9 +90,8 @@ namespace detail {
 
 /// Loads tensor `name` into `out` after checking its dims (GGUF order: row length first).
 /// An absent optional tensor leaves `out` empty.
-inline engine_status load_tensor(const gguf_file& file, const std::string& name,
-                                 std::vector<std::uint64_t> dims, std::vector<float>& out,
-                                 bool required = true) {
+inline engine_status load_tensor(const gguf_file& file, const std::string& name, std::vector<std::uint64_t> dims,
+                                 std::vector<float>& out, bool required = true) {
   const gguf_tensor_info* t = file.find_tensor(name);
   if (!t) return required ? engine_status{"missing tensor '" + name + "'"} : engine_status{};
   if (t->dims != dims) {
@@ -156,11 +155,11 @@ inline engine_result<model> load_model(const gguf_file& file) {
   c.n_vocab = static_cast<int>(embd->dims[1]);
 
   using detail::dim;
-  const std::uint64_t E = dim(c.n_embd), Q = dim(c.q_dim()), KV = dim(c.kv_dim()),
-                      F = dim(c.n_ff), V = dim(c.n_vocab), D = dim(c.head_dim);
+  const std::uint64_t E = dim(c.n_embd), Q = dim(c.q_dim()), KV = dim(c.kv_dim()), F = dim(c.n_ff), V = dim(c.n_vocab),
+                      D = dim(c.head_dim);
   // Loads one tensor unless an earlier one failed; the first failure is the error.
-  const auto load = [&](const std::string& name, std::vector<std::uint64_t> dims,
-                        std::vector<float>& out, bool required = true) {
+  const auto load = [&](const std::string& name, std::vector<std::uint64_t> dims, std::vector<float>& out,
+                        bool required = true) {
     if (r.ok()) r.error = detail::load_tensor(file, name, std::move(dims), out, required).error;
   };
   load("token_embd.weight", {E, V}, m.token_embd);
@@ -204,14 +203,14 @@ inline engine_result<model> load_model(const std::string& path) {
 
 /// The tokenizer part of a GGUF file, as llama.cpp's converter writes it.
 struct tokenizer_metadata {
-  std::string model;                     ///< tokenizer.ggml.model ("gpt2" for Qwen)
-  std::string pre;                       ///< tokenizer.ggml.pre ("qwen2")
-  std::vector<std::string> tokens;       ///< tokenizer.ggml.tokens, by id
-  std::vector<std::int32_t> token_types; ///< tokenizer.ggml.token_type (1 normal, 3 control, 4 user-defined)
-  std::vector<std::string> merges;       ///< tokenizer.ggml.merges, "left right", by rank
-  std::int32_t eos_token_id = -1;        ///< tokenizer.ggml.eos_token_id
-  std::int32_t padding_token_id = -1;    ///< tokenizer.ggml.padding_token_id
-  std::string chat_template;             ///< tokenizer.chat_template
+  std::string model;                      ///< tokenizer.ggml.model ("gpt2" for Qwen)
+  std::string pre;                        ///< tokenizer.ggml.pre ("qwen2")
+  std::vector<std::string> tokens;        ///< tokenizer.ggml.tokens, by id
+  std::vector<std::int32_t> token_types;  ///< tokenizer.ggml.token_type (1 normal, 3 control, 4 user-defined)
+  std::vector<std::string> merges;        ///< tokenizer.ggml.merges, "left right", by rank
+  std::int32_t eos_token_id = -1;         ///< tokenizer.ggml.eos_token_id
+  std::int32_t padding_token_id = -1;     ///< tokenizer.ggml.padding_token_id
+  std::string chat_template;              ///< tokenizer.chat_template
 };
 
 /// Reads the tokenizer metadata. Fails when the token list is missing.
@@ -234,7 +233,8 @@ inline engine_result<tokenizer_metadata> read_tokenizer_metadata(const gguf_file
     t.merges = merges->strings;
   }
   if (const gguf_value* types = file.find("tokenizer.ggml.token_type"); types && types->is_number()) {
-    for (std::size_t i = 0; i < types->size(); ++i) t.token_types.push_back(static_cast<std::int32_t>(types->integer(i)));
+    for (std::size_t i = 0; i < types->size(); ++i)
+      t.token_types.push_back(static_cast<std::int32_t>(types->integer(i)));
   }
   return r;
 }
@@ -265,15 +265,19 @@ struct session_options {
  */
 class session {
  public:
-  session(const model& m, backend& b, session_options options = {})
-      : model_(m), backend_(b), options_(options) {
+  session(const model& m, backend& b, session_options options = {}) : model_(m), backend_(b), options_(options) {
     const model_config& c = m.config;
     if (c.n_ctx_train > 0) options_.n_ctx = std::min(options_.n_ctx, c.n_ctx_train);
     options_.n_ctx = std::max(options_.n_ctx, 1);
     options_.max_batch = std::max(1, std::min(options_.max_batch, options_.n_ctx));
 
-    const auto up = [&b](const std::vector<float>& v) -> const float* {
-      return v.empty() ? nullptr : b.upload(v.data(), v.size());
+    const auto up = [this](const std::vector<float>& v) -> const float* {
+      return v.empty() ? nullptr : hold(backend_.upload(v.data(), v.size()));
+    };
+    const auto scratch = [this](std::size_t n) {
+      float* p = backend_.alloc(n);
+      hold(p);
+      return p;
     };
     token_embd_ = up(m.token_embd);
     output_norm_ = up(m.output_norm);
@@ -295,28 +299,31 @@ class session {
       dl.ffn_gate = up(l.ffn_gate);
       dl.ffn_up = up(l.ffn_up);
       dl.ffn_down = up(l.ffn_down);
-      dl.k_cache = b.alloc(kv_cache);
-      dl.v_cache = b.alloc(kv_cache);
+      dl.k_cache = scratch(kv_cache);
+      dl.v_cache = scratch(kv_cache);
       layers_.push_back(dl);
     }
     const auto B = static_cast<std::size_t>(options_.max_batch);
-    x_ = b.alloc(B * static_cast<std::size_t>(c.n_embd));
-    h_ = b.alloc(B * static_cast<std::size_t>(c.n_embd));
-    q_ = b.alloc(B * static_cast<std::size_t>(c.q_dim()));
-    attn_ = b.alloc(B * static_cast<std::size_t>(c.q_dim()));
-    gate_ = b.alloc(B * static_cast<std::size_t>(c.n_ff));
-    up_ = b.alloc(B * static_cast<std::size_t>(c.n_ff));
-    scores_ = b.alloc(B * static_cast<std::size_t>(c.n_head) * static_cast<std::size_t>(options_.n_ctx));
-    logits_ = b.alloc(static_cast<std::size_t>(c.n_vocab));
+    x_ = scratch(B * static_cast<std::size_t>(c.n_embd));
+    h_ = scratch(B * static_cast<std::size_t>(c.n_embd));
+    q_ = scratch(B * static_cast<std::size_t>(c.q_dim()));
+    attn_ = scratch(B * static_cast<std::size_t>(c.q_dim()));
+    gate_ = scratch(B * static_cast<std::size_t>(c.n_ff));
+    up_ = scratch(B * static_cast<std::size_t>(c.n_ff));
+    scores_ = scratch(B * static_cast<std::size_t>(c.n_head) * static_cast<std::size_t>(options_.n_ctx));
+    logits_ = scratch(static_cast<std::size_t>(c.n_vocab));
   }
 
   session(const session&) = delete;
   session& operator=(const session&) = delete;
+  ~session() {
+    for (const float* p : held_) backend_.release(p);
+  }
 
   /**
    * Appends `tokens` at position n_past() and computes the logits of the last one.
    * @return an error for an empty input, an id outside the vocabulary, a full context, or a
-   *         device failure; the session is then unchanged.
+   *         device failure; n_past() is then unchanged.
    */
   engine_status eval(const std::int32_t* tokens, std::size_t n) {
     if (n == 0) return {"eval needs at least one token"};
@@ -363,6 +370,12 @@ class session {
   backend& get_backend() noexcept { return backend_; }
 
  private:
+  /// Remembers backend memory to release with the session.
+  const float* hold(const float* p) {
+    if (p) held_.push_back(p);
+    return p;
+  }
+
   /// Weights and caches of one layer, as the backend sees them (nullptr: absent).
   struct layer {
     const float *attn_norm, *wq, *wk, *wv, *bq, *bk, *bv, *q_norm, *k_norm, *wo;
@@ -374,8 +387,8 @@ class session {
   void forward(const std::int32_t* tokens, int n, bool want_logits) {
     const model_config& c = model_.config;
     backend& b = backend_;
-    const int E = c.n_embd, QD = c.q_dim(), KVD = c.kv_dim(), F = c.n_ff, H = c.n_head,
-              HKV = c.n_head_kv, D = c.head_dim;
+    const int E = c.n_embd, QD = c.q_dim(), KVD = c.kv_dim(), F = c.n_ff, H = c.n_head, HKV = c.n_head_kv,
+              D = c.head_dim;
     const int pos0 = n_past_;
 
     b.get_rows(token_embd_, tokens, n, E, x_);
@@ -416,6 +429,7 @@ class session {
   const model& model_;
   backend& backend_;
   session_options options_;
+  std::vector<const float*> held_;  // everything uploaded or allocated, released by ~session
   const float* token_embd_ = nullptr;
   const float* output_norm_ = nullptr;
   const float* output_ = nullptr;
@@ -514,7 +528,8 @@ class sampler {
     if (params_.temperature <= 0.0f) {
       std::int32_t best = -1;
       for (std::size_t i = 0; i < n; ++i)
-        if (work_[i] > -INFINITY && (best < 0 || work_[i] > work_[static_cast<std::size_t>(best)])) best = static_cast<std::int32_t>(i);
+        if (work_[i] > -INFINITY && (best < 0 || work_[i] > work_[static_cast<std::size_t>(best)]))
+          best = static_cast<std::int32_t>(i);
       return best;
     }
 
@@ -593,11 +608,11 @@ class sampler {
 
 struct verify_report {
   bool ok = false;
-  float max_abs_diff = 0;        ///< largest |reference - candidate| over the logits
-  float max_abs_logit = 0;       ///< largest |reference| (the scale of the tolerance)
+  float max_abs_diff = 0;   ///< largest |reference - candidate| over the logits
+  float max_abs_logit = 0;  ///< largest |reference| (the scale of the tolerance)
   std::int32_t argmax_reference = -1;
   std::int32_t argmax_candidate = -1;
-  std::string error;             ///< set when a backend failed to run
+  std::string error;  ///< set when a backend failed to run
 };
 
 /**

@@ -34,17 +34,17 @@ struct tiny_model_shape {
 };
 
 struct tiny_model_options {
-  std::string arch = "qwen3";               ///< "qwen2" (QKV biases) or "qwen3" (q/k norms)
-  std::vector<std::string> tokens;          ///< the vocabulary, by id (its size is n_vocab)
-  std::vector<std::string> merges;          ///< BPE merges "left right", by rank
-  std::vector<std::int32_t> token_types;    ///< per token; empty: all normal (1)
-  std::string chat_template;                ///< tokenizer.chat_template (Jinja source)
-  std::uint64_t seed = 0;                   ///< the weights are a function of the seed
-  ggml_type matrix_type = ggml_type::f32;   ///< storage of the layer matrices (f16, q8_0 test the loaders)
+  std::string arch = "qwen3";                 ///< "qwen2" (QKV biases) or "qwen3" (q/k norms)
+  std::vector<std::string> tokens;            ///< the vocabulary, by id (its size is n_vocab)
+  std::vector<std::string> merges;            ///< BPE merges "left right", by rank
+  std::vector<std::int32_t> token_types;      ///< per token; empty: all normal (1)
+  std::string chat_template;                  ///< tokenizer.chat_template (Jinja source)
+  std::uint64_t seed = 0;                     ///< the weights are a function of the seed
+  ggml_type matrix_type = ggml_type::f32;     ///< storage of the layer matrices (f16, q8_0 test the loaders)
   ggml_type embedding_type = ggml_type::f32;  ///< storage of token_embd and output
-  bool tied_embeddings = true;              ///< no output.weight (as Qwen3-0.6B and Qwen2.5-0.5B)
-  std::int32_t eos_token_id = -1;           ///< -1: "<|im_end|>" if present, else the last token
-  std::int32_t padding_token_id = -1;       ///< -1: "<|endoftext|>" if present, else eos
+  bool tied_embeddings = true;                ///< no output.weight (as Qwen3-0.6B and Qwen2.5-0.5B)
+  std::int32_t eos_token_id = -1;             ///< -1: "<|im_end|>" if present, else the last token
+  std::int32_t padding_token_id = -1;         ///< -1: "<|endoftext|>" if present, else eos
 };
 
 namespace detail {
@@ -133,45 +133,45 @@ inline engine_status write_tiny_model(const std::string& path, const tiny_model_
   if (!o.chat_template.empty()) w.set_string("tokenizer.chat_template", o.chat_template);
 
   // Tensors, in a fixed order so the weights are a function of the seed alone.
-  detail::tiny_weights rand(o.seed);
+  detail::tiny_weights init(o.seed);
   const auto dim = [](int n) { return static_cast<std::uint64_t>(n); };
-  const int E = shape::n_embd, Q = shape::n_head * shape::head_dim,
-            KV = shape::n_head_kv * shape::head_dim, F = shape::n_ff, D = shape::head_dim;
+  const int E = shape::n_embd, Q = shape::n_head * shape::head_dim, KV = shape::n_head_kv * shape::head_dim,
+            F = shape::n_ff, D = shape::head_dim;
   engine_status s;
   const auto add = [&](const std::string& name, std::vector<std::uint64_t> dims, ggml_type type,
                        const std::vector<float>& data) {
     if (s.ok()) s = w.add_tensor(name, std::move(dims), type, data.data());
   };
   const auto add_matrix = [&](const std::string& name, int rows, int cols) {
-    add(name, {dim(cols), dim(rows)}, o.matrix_type, rand.matrix(rows, cols));
+    add(name, {dim(cols), dim(rows)}, o.matrix_type, init.matrix(rows, cols));
   };
   const auto add_vector = [&](const std::string& name, std::vector<float> data) {
     add(name, {dim(static_cast<int>(data.size()))}, ggml_type::f32, data);  // 1-D tensors stay f32
   };
 
   add("token_embd.weight", {dim(E), dim(n_vocab)}, o.embedding_type,
-      rand.uniform(static_cast<std::size_t>(n_vocab) * static_cast<std::size_t>(E), 0.5f));
-  add_vector("output_norm.weight", rand.norm(E));
+      init.uniform(static_cast<std::size_t>(n_vocab) * static_cast<std::size_t>(E), 0.5f));
+  add_vector("output_norm.weight", init.norm(E));
   if (!o.tied_embeddings) {
     add("output.weight", {dim(E), dim(n_vocab)}, o.embedding_type,
-        rand.uniform(static_cast<std::size_t>(n_vocab) * static_cast<std::size_t>(E), 0.5f));
+        init.uniform(static_cast<std::size_t>(n_vocab) * static_cast<std::size_t>(E), 0.5f));
   }
   for (int i = 0; i < shape::n_layer; ++i) {
     const std::string p = "blk." + std::to_string(i) + ".";
-    add_vector(p + "attn_norm.weight", rand.norm(E));
+    add_vector(p + "attn_norm.weight", init.norm(E));
     add_matrix(p + "attn_q.weight", Q, E);
     add_matrix(p + "attn_k.weight", KV, E);
     add_matrix(p + "attn_v.weight", KV, E);
     if (a == "qwen2") {
-      add_vector(p + "attn_q.bias", rand.uniform(static_cast<std::size_t>(Q), 0.1f));
-      add_vector(p + "attn_k.bias", rand.uniform(static_cast<std::size_t>(KV), 0.1f));
-      add_vector(p + "attn_v.bias", rand.uniform(static_cast<std::size_t>(KV), 0.1f));
+      add_vector(p + "attn_q.bias", init.uniform(static_cast<std::size_t>(Q), 0.1f));
+      add_vector(p + "attn_k.bias", init.uniform(static_cast<std::size_t>(KV), 0.1f));
+      add_vector(p + "attn_v.bias", init.uniform(static_cast<std::size_t>(KV), 0.1f));
     } else {
-      add_vector(p + "attn_q_norm.weight", rand.norm(D));
-      add_vector(p + "attn_k_norm.weight", rand.norm(D));
+      add_vector(p + "attn_q_norm.weight", init.norm(D));
+      add_vector(p + "attn_k_norm.weight", init.norm(D));
     }
     add_matrix(p + "attn_output.weight", E, Q);
-    add_vector(p + "ffn_norm.weight", rand.norm(E));
+    add_vector(p + "ffn_norm.weight", init.norm(E));
     add_matrix(p + "ffn_gate.weight", F, E);
     add_matrix(p + "ffn_up.weight", F, E);
     add_matrix(p + "ffn_down.weight", E, F);
@@ -182,10 +182,9 @@ inline engine_status write_tiny_model(const std::string& path, const tiny_model_
 
 /// The same, with the arguments spelled out (all tensors f32, tied embeddings).
 inline engine_status write_tiny_model(const std::string& path, const std::string& arch,
-                                      const std::vector<std::string>& tokens,
-                                      const std::vector<std::string>& merges,
-                                      const std::vector<std::int32_t>& token_types,
-                                      const std::string& chat_template, std::uint64_t seed) {
+                                      const std::vector<std::string>& tokens, const std::vector<std::string>& merges,
+                                      const std::vector<std::int32_t>& token_types, const std::string& chat_template,
+                                      std::uint64_t seed) {
   tiny_model_options o;
   o.arch = arch;
   o.tokens = tokens;

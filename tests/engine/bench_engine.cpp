@@ -76,8 +76,10 @@ int main(int argc, char** argv) {
     }
   }
   const double decode = seconds_since(start);
-  std::printf("%s: prefill %zu tokens in %.3f s (%.1f tok/s); decode %d tokens in %.3f s (%.1f tok/s, greedy sampling included)\n",
-              cpu.name(), prompt.size(), prefill, static_cast<double>(prompt.size()) / prefill, n_tokens, decode,
-              n_tokens / decode);
+  std::printf(
+      "%s: prefill %zu tokens in %.3f s (%.1f tok/s); decode %d tokens in %.3f s (%.1f tok/s, greedy sampling "
+      "included)\n",
+      cpu.name(), prompt.size(), prefill, static_cast<double>(prompt.size()) / prefill, n_tokens, decode,
+      n_tokens / decode);
   return 0;
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 
+#include "gguf.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -11,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "gguf.hpp"
 #include "model.hpp"
 #include "test_util.hpp"
 
@@ -69,13 +70,13 @@ TEST_SUITE("engine.gguf") {
     CHECK(f32_to_f16(-0.0f) == 0x8000);
     CHECK(f32_to_f16(1.0f) == 0x3c00);
     CHECK(f32_to_f16(-2.0f) == 0xc000);
-    CHECK(f32_to_f16(65504.0f) == 0x7bff);                   // largest half
-    CHECK(f32_to_f16(65520.0f) == 0x7c00);                   // rounds up to infinity
+    CHECK(f32_to_f16(65504.0f) == 0x7bff);  // largest half
+    CHECK(f32_to_f16(65520.0f) == 0x7c00);  // rounds up to infinity
     CHECK(f32_to_f16(1e10f) == 0x7c00);
-    CHECK(f32_to_f16(std::ldexp(1.0f, -14)) == 0x0400);      // smallest normal
-    CHECK(f32_to_f16(std::ldexp(1.0f, -24)) == 0x0001);      // smallest subnormal
-    CHECK(f32_to_f16(std::ldexp(1.0f, -25)) == 0x0000);      // halfway to 0: ties to even (0)
-    CHECK(f32_to_f16(std::ldexp(3.0f, -25)) == 0x0002);      // 1.5 ulp: ties to even (2)
+    CHECK(f32_to_f16(std::ldexp(1.0f, -14)) == 0x0400);         // smallest normal
+    CHECK(f32_to_f16(std::ldexp(1.0f, -24)) == 0x0001);         // smallest subnormal
+    CHECK(f32_to_f16(std::ldexp(1.0f, -25)) == 0x0000);         // halfway to 0: ties to even (0)
+    CHECK(f32_to_f16(std::ldexp(3.0f, -25)) == 0x0002);         // 1.5 ulp: ties to even (2)
     CHECK(f32_to_f16(1.0f + std::ldexp(1.0f, -11)) == 0x3c00);  // halfway: ties to even
     CHECK(f32_to_f16(1.0f + std::ldexp(3.0f, -11)) == 0x3c02);
     CHECK(f32_to_f16(INFINITY) == 0x7c00);
@@ -237,7 +238,8 @@ TEST_SUITE("engine.gguf") {
       // the padding loses nothing, cutting anywhere before it must fail.
       const std::size_t data_end = good.size() - (96 - 2 * q8_0_block_bytes);
       for (std::size_t n = 0; n < good.size(); ++n) {
-        engine_result<gguf_file> r = parse_gguf(std::vector<unsigned char>(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(n)));
+        engine_result<gguf_file> r =
+            parse_gguf(std::vector<unsigned char>(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(n)));
         CAPTURE(n);
         CHECK(r.ok() == (n >= data_end));
       }
@@ -333,7 +335,7 @@ TEST_SUITE("engine.gguf") {
     const gguf_tensor_info* embd = f.find_tensor("token_embd.weight");
     REQUIRE(embd != nullptr);
     CHECK(embd->dims == std::vector<std::uint64_t>{64, 300});  // ne[0] = n_embd, ne[1] = n_vocab
-    CHECK(f.find_tensor("output.weight") == nullptr);         // tied
+    CHECK(f.find_tensor("output.weight") == nullptr);          // tied
     CHECK(f.find_tensor("blk.1.attn_q.weight")->dims == std::vector<std::uint64_t>{64, 64});
     CHECK(f.find_tensor("blk.1.attn_k.weight")->dims == std::vector<std::uint64_t>{64, 32});
     CHECK(f.find_tensor("blk.1.attn_output.weight")->dims == std::vector<std::uint64_t>{64, 64});

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 
+#include "model.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "backend_cpu.hpp"
-#include "model.hpp"
 #include "reference_model.hpp"
 #include "test_util.hpp"
 #include "tiny_model.hpp"
@@ -24,9 +25,7 @@ using namespace toolcall_chat;
 
 namespace {
 
-std::int32_t argmax(const float* x, int n) {
-  return static_cast<std::int32_t>(std::max_element(x, x + n) - x);
-}
+std::int32_t argmax(const float* x, int n) { return static_cast<std::int32_t>(std::max_element(x, x + n) - x); }
 
 double max_abs_diff(const float* a, const std::vector<double>& b) {
   double worst = 0;
@@ -159,6 +158,35 @@ TEST_SUITE("engine.model") {
     CHECK(max_abs_diff(whole.logits(), engine_test::reference_logits(m, branched)) < 1e-4);
   }
 
+  TEST_CASE("a session gives its backend memory back") {
+    const model m = engine_test::make_tiny_model(engine_test::tiny_options("qwen3", 300, 3));
+    struct counting_backend final : cpu_backend {
+      counting_backend() : cpu_backend(1) {}
+      const float* upload(const float* data, std::size_t n) override {
+        ++live;
+        return cpu_backend::upload(data, n);
+      }
+      float* alloc(std::size_t n) override {
+        ++live;
+        return cpu_backend::alloc(n);
+      }
+      void release(const float* p) override {
+        live -= p != nullptr;
+        cpu_backend::release(p);
+      }
+      int live = 0;
+    };
+    counting_backend b;
+    {
+      session s(m, b);
+      CHECK(b.live > 0);
+      REQUIRE(s.eval(prompt).ok());
+    }
+    CHECK(b.live == 0);
+    for (int i = 0; i < 3; ++i) CHECK(verify(m, b, b, prompt).ok);
+    CHECK(b.live == 0);
+  }
+
   TEST_CASE("eval rejects bad input and leaves the session usable") {
     const model m = engine_test::make_tiny_model(engine_test::tiny_options("qwen3", 300, 3));
     cpu_backend cpu(1);
@@ -210,9 +238,9 @@ TEST_SUITE("engine.model") {
         if (t.name == transpose) std::swap(dims[0], dims[1]);
         if (t.name != drop) REQUIRE(copy.add_tensor(t.name, dims, t.type, data.data()).ok());
       }
-      engine_result<gguf_file> f = parse_gguf(copy.bytes());
-      REQUIRE(f.ok());
-      return load_model(f.value).error;
+      engine_result<gguf_file> parsed = parse_gguf(copy.bytes());
+      REQUIRE(parsed.ok());
+      return load_model(parsed.value).error;
     };
     CHECK(altered("", "").empty());
     CHECK(altered("blk.1.ffn_up.weight", "") == "tensor 'blk.1.ffn_up.weight' has dims 128 x 64, expected 64 x 128");

@@ -67,8 +67,7 @@ inline void rotary(vec& x, std::size_t offset, int head_dim, int pos, double bas
 /// The logits of the last token of `tokens`, computed from scratch.
 inline vec reference_logits(const toolcall_chat::model& m, const std::vector<std::int32_t>& tokens) {
   const toolcall_chat::model_config& c = m.config;
-  const std::size_t T = tokens.size(), E = static_cast<std::size_t>(c.n_embd),
-                    D = static_cast<std::size_t>(c.head_dim);
+  const std::size_t T = tokens.size(), E = static_cast<std::size_t>(c.n_embd), D = static_cast<std::size_t>(c.head_dim);
   const int H = c.n_head, HKV = c.n_head_kv;
   const double eps = c.rms_eps;
 

@@ -24,9 +24,9 @@ class temp_file {
  public:
   explicit temp_file(const std::string& stem) {
     const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = (std::filesystem::temp_directory_path() /
-             ("toolcall_engine_" + stem + "_" + std::to_string(stamp) + ".gguf"))
-                .string();
+    path_ =
+        (std::filesystem::temp_directory_path() / ("toolcall_engine_" + stem + "_" + std::to_string(stamp) + ".gguf"))
+            .string();
   }
   temp_file(const temp_file&) = delete;
   temp_file& operator=(const temp_file&) = delete;
