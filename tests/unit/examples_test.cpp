@@ -29,7 +29,7 @@ std::string run(const std::string& cmd, int& rc) {
 
 TEST_SUITE("toolcall/examples") {
   TEST_CASE("README examples print their expected output") {
-    for (const char* ex : {"parse_string", "stream_deltas", "custom_format"}) {
+    for (const char* ex : {"parse_string", "stream_deltas", "custom_format", "sse_roundtrip"}) {
       int rc = 0;
       const std::string out = run(std::string(TOOLCALL_EXAMPLES_BIN_DIR) + "/example_" + ex, rc);
       CHECK_MESSAGE(rc == 0, ex);
