@@ -450,6 +450,10 @@ class engine final : public engine_services {
     if (enabled("hermes")) {
       add(calls, "<function_call>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 3);
       add(calls, "<tool>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 4);
+      add(calls, "<response>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 5);
+      add(calls, "<json>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 6);
+      add(calls, "<JSON>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 7);
+      add(calls, "<xml>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 8);
     }
     if (enabled("qwen_tools")) add(calls, "<tools>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 0);
     if (enabled("qwen_function")) add(calls, "<function>", trig_action::region, trig_cond::anywhere, &hs.tag_json, 1);
@@ -464,6 +468,7 @@ class engine final : public engine_services {
     if (enabled("deepseek")) {
       add(calls, k_ds_call_begin, trig_action::region, trig_cond::anywhere, &hs.deepseek);
       add(calls, k_ds_call_begin_ascii, trig_action::region, trig_cond::anywhere, &hs.deepseek);
+      add(calls, "<\xEF\xBD\x9Ctool call begin\xEF\xBD\x9C>", trig_action::region, trig_cond::anywhere, &hs.deepseek);
     }
     if (enabled("harmony")) {
       add(calls, "<|channel|>", trig_action::region, trig_cond::anywhere, &hs.harmony);
@@ -479,6 +484,11 @@ class engine final : public engine_services {
       add(markers, k_ds_calls_begin_ascii, trig_action::drop, trig_cond::anywhere, nullptr);
       add(markers, k_ds_calls_end, trig_action::drop, trig_cond::anywhere, nullptr);
       add(markers, k_ds_calls_end_ascii, trig_action::drop, trig_cond::anywhere, nullptr);
+      // spellings R1 distills also write (llama.cpp accepts the same)
+      add(markers, "<\xEF\xBD\x9Ctool calls begin\xEF\xBD\x9C>", trig_action::drop, trig_cond::anywhere, nullptr);
+      add(markers, "<\xEF\xBD\x9Ctool calls end\xEF\xBD\x9C>", trig_action::drop, trig_cond::anywhere, nullptr);
+      add(markers, "<\xEF\xBD\x9Ctool\\_calls\\_begin\xEF\xBD\x9C>", trig_action::drop, trig_cond::anywhere, nullptr);
+      add(markers, "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xEF\xBD\x9C>", trig_action::drop, trig_cond::anywhere, nullptr);
     }
     std::vector<trigger> think_open;
     if (enabled("reasoning")) {

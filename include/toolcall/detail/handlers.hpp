@@ -202,13 +202,16 @@ class tool_call_handler final : public handler {
 /// `<tools>[...]</tools>`, `<function>{...}</function>`, `<{...}>`: a JSON body in a tag.
 class tag_json_handler final : public handler {
  public:
-  // variants: 0 <tools>, 1 <function>, 2 <{, 3 <function_call>, 4 <tool> (Hermes 2 Pro drift)
+  // variants: 0 <tools>, 1 <function>, 2 <{, then the Hermes 2 Pro drift wrappers that llama.cpp's
+  // parser also accepts: 3 <function_call>, 4 <tool>, 5 <response>, 6 <json>, 7 <JSON>, 8 <xml>
   void begin(engine_services& e, std::string_view, int variant) override {
-    static constexpr std::string_view closers[] = {"</tools>", "</function>", ">", "</function_call>", "</tool>"};
-    static constexpr std::string_view formats[] = {"qwen_tools", "qwen_function", "qwen_bracket", "hermes", "hermes"};
+    static constexpr std::string_view closers[] = {"</tools>", "</function>", ">", "</function_call>", "</tool>",
+                                                   "</response>", "</json>", "</JSON>", "</xml>"};
+    static constexpr std::string_view formats[] = {"qwen_tools", "qwen_function", "qwen_bracket", "hermes",
+                                                   "hermes", "hermes", "hermes", "hermes", "hermes"};
     json_body::config cfg;
     cfg.shape = wrapper_shape();
-    cfg.multi = variant == 0 || variant == 4;
+    cfg.multi = variant == 0 || variant >= 4;
     cfg.closer = closers[variant];
     cfg.format = formats[variant];
     if (variant == 2) cfg.shape.allow_array = false;
@@ -667,7 +670,8 @@ class deepseek_handler final : public handler {
   }
   step feed(engine_services& e, std::string_view in) override {
     static constexpr std::string_view sep[] = {"<\xEF\xBD\x9Ctool\xE2\x96\x81sep\xEF\xBD\x9C>",
-                                               "<\xEF\xBD\x9Ctool_sep\xEF\xBD\x9C>"};
+                                               "<\xEF\xBD\x9Ctool_sep\xEF\xBD\x9C>",
+                                               "<\xEF\xBD\x9Ctool sep\xEF\xBD\x9C>"};
     static constexpr std::string_view fence[] = {"```"};
     std::size_t i = 0;
     const std::size_t n = in.size();
@@ -759,7 +763,8 @@ class deepseek_handler final : public handler {
         }
         case s_end: {
           static constexpr std::string_view end[] = {"<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>",
-                                                     "<\xEF\xBD\x9Ctool_call_end\xEF\xBD\x9C>", "```"};
+                                                     "<\xEF\xBD\x9Ctool_call_end\xEF\xBD\x9C>", "```",
+                                                     "<\xEF\xBD\x9Ctool call end\xEF\xBD\x9C>"};
           if (m_.buffer().empty() && is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
           const int r = m_.push(c, end);
           if (r == -2) {
