@@ -523,6 +523,11 @@ class engine final : public engine_services {
       for (const auto& x : *t) first[static_cast<unsigned char>(x.text[0])] = true;
       for (const auto& x : *t) max_marker_ = std::max(max_marker_, x.text.size());
     }
+    const std::vector<trigger>* tabs[4] = {&text_tab_, &pending_tab_, &think_tab_, &bthink_tab_};
+    for (int k = 0; k < 4; ++k) {
+      buckets_[k].assign(256, {});
+      for (const auto& x : *tabs[k]) buckets_[k][static_cast<unsigned char>(x.text[0])].push_back(&x);
+    }
   }
   std::array<bool, 256>& first_of(const std::vector<trigger>& t) {
     if (&t == &text_tab_) return text_first_;
@@ -536,6 +541,13 @@ class engine final : public engine_services {
       case mode_pending: return pending_tab_;
       case mode_reasoning: return reasoning_closer_ == "</think>" ? think_tab_ : bthink_tab_;
       default: return text_tab_;
+    }
+  }
+  const std::vector<const trigger*>& bucket(unsigned char c) const {
+    switch (mode_) {
+      case mode_pending: return buckets_[1][c];
+      case mode_reasoning: return reasoning_closer_ == "</think>" ? buckets_[2][c] : buckets_[3][c];
+      default: return buckets_[0][c];
     }
   }
   const std::array<bool, 256>& first() const {
@@ -678,12 +690,13 @@ class engine final : public engine_services {
         i = j;
         continue;
       }
-      // a candidate at i
+      // a candidate at i: only the triggers with this first byte, second byte checked inline
       const trigger* hit = nullptr;
       bool partial = false;
       const std::string_view rest = chunk.substr(i);
-      for (const trigger& t : table()) {
-        if (t.text[0] != rest[0]) continue;
+      for (const trigger* tp : bucket(static_cast<unsigned char>(rest[0]))) {
+        const trigger& t = *tp;
+        if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
         if (!cond_ok(t.cond)) continue;
         const pm m = prefix_match(rest, t.text);
         if (m == pm::full) {
@@ -940,6 +953,7 @@ class engine final : public engine_services {
   handler_set hs_;
   std::vector<trigger> text_tab_, pending_tab_, think_tab_, bthink_tab_;
   std::array<bool, 256> text_first_{}, pending_first_{}, think_first_{}, bthink_first_{};
+  std::vector<std::vector<const trigger*>> buckets_[4];
   std::size_t max_marker_ = 0;
 
   message msg_;
