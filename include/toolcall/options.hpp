@@ -36,7 +36,8 @@ struct options {
   std::size_t max_calls = 256;                          ///< calls per response
   std::size_t max_depth = 128;                          ///< JSON/Python nesting
   std::size_t max_holdback = std::size_t{256} << 10;    ///< undecided text (lone `</think>`)
-  std::chrono::microseconds time_budget{100000};        ///< 100 ms per response; 0 = none
+  std::chrono::microseconds time_budget{100000};        ///< 100 ms of parsing per response; 0 = none
+  std::size_t max_diagnostics = 256;                    ///< later ones are dropped (one note says so)
   reasoning_start reasoning = reasoning_start::detect;
   reasoning_calls calls_in_reasoning = reasoning_calls::ignore;
   std::uint64_t seed = 0;       ///< id generation seed; 0 picks a random one per response

@@ -41,7 +41,8 @@ class sink_ref {
   sink_ref() = default;
   template <typename F>
   sink_ref(F& f) noexcept  // NOLINT(google-explicit-constructor)
-      : obj_(static_cast<void*>(&f)), fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
+      : obj_(const_cast<void*>(static_cast<const void*>(&f))),  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+        fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
   void operator()(const event& e) const {
     if (fn_) fn_(obj_, e);
   }
@@ -202,8 +203,9 @@ class engine final : public engine_services {
     calls_limit_reported_ = false;
     h_ = nullptr;
     passthrough_ = false;
-    started_clock_ = false;
+    spent_ = std::chrono::steady_clock::duration::zero();
     since_check_ = 0;
+    examined_ = 0;
     rng_ = opt_.seed ? opt_.seed : fresh_seed();
     used_ids_.clear();
     finished_ = false;
@@ -217,10 +219,8 @@ class engine final : public engine_services {
       reasoning_open_event_ = false;
       emit_reasoning_marker();
     }
-    if (!started_clock_) {
-      started_clock_ = true;
-      t0_ = std::chrono::steady_clock::now();
-    }
+    // the time budget counts time spent inside write()/finish(), not the model's own pace
+    t0_ = std::chrono::steady_clock::now();
     // input limit: the part over it is content, unparsed
     if (!passthrough_ && total_in_ + data.size() > opt_.max_input_bytes) {
       const std::size_t ok = opt_.max_input_bytes > total_in_ ? opt_.max_input_bytes - total_in_ : 0;
@@ -241,6 +241,7 @@ class engine final : public engine_services {
   message finish(sink_ref sink) {
     sink_ = sink;
     if (finished_) return message{};
+    t0_ = std::chrono::steady_clock::now();
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
       emit_reasoning_marker();
@@ -254,8 +255,8 @@ class engine final : public engine_services {
           std::string t = std::move(h_->tail);
           h_->tail.clear();
           succeed_region(total_in_ - t.size());
-          if (!t.empty()) {
-            carry_ = std::move(t);
+          if (!carry_.empty() || !t.empty()) {
+            carry_ += t;
             carry_abs_ = total_in_ - carry_.size();
             drive({}, true);
           }
@@ -308,6 +309,7 @@ class engine final : public engine_services {
     pc.c.begin = region_abs_;
     region_calls_.push_back(std::move(pc));
     const pending_call& p = region_calls_.back();
+    if (p.verdict == filter_verdict::drop) return;  // the normalizer's drop policy: never announced
     event ev;
     ev.kind = event_kind::call_begin;
     ev.index = p.index;
@@ -331,6 +333,7 @@ class engine final : public engine_services {
   void raw_args(std::string_view text) {
     pending_call& p = region_calls_.back();
     p.c.arguments += text;
+    if (p.verdict == filter_verdict::drop) return;
     // whole UTF-8 sequences per delta
     std::string_view s = text;
     std::string joined;
@@ -385,6 +388,12 @@ class engine final : public engine_services {
     }
   }
   void diag(errc code, std::size_t abs, std::string m, severity level) override {
+    if (msg_.diagnostics.size() >= opt_.max_diagnostics) {
+      if (msg_.diagnostics.size() > opt_.max_diagnostics) return;
+      code = errc::limit_calls;
+      m = "max_diagnostics reached; later diagnostics are dropped";
+      level = severity::warning;
+    }
     msg_.diagnostics.push_back(diagnostic{code, abs, std::move(m), level});
     event ev;
     ev.kind = event_kind::diagnostic;
@@ -575,13 +584,16 @@ class engine final : public engine_services {
       }
       if (!carry_.empty()) {
         if (pos == data.size() && !final) return;
-        const std::size_t w = std::min<std::size_t>(data.size() - pos, 64);
+        // pull at most 64 new bytes, and none while the carry is long (a flood of failing
+        // regions re-scans its own bytes; growing the carry each time would be quadratic)
+        const std::size_t w = carry_.size() >= 256 ? 0 : std::min<std::size_t>(data.size() - pos, 64);
         std::string buf;
         buf.swap(carry_);
         const std::size_t babs = carry_abs_;
         buf.append(data.data() + pos, w);
         pos += w;
         const bool fin = final && pos == data.size();
+        examined_ += buf.size();  // carried bytes are examined again: count the copy
         const std::size_t k = process(buf, babs, fin);
         if (k < buf.size()) {
           // a tail was set: it comes before the unprocessed rest of buf
@@ -603,8 +615,10 @@ class engine final : public engine_services {
     since_check_ += n;
     if (since_check_ < 4096 || opt_.time_budget.count() <= 0) return;
     since_check_ = 0;
-    const auto el = std::chrono::steady_clock::now() - t0_;
-    if (el > opt_.time_budget) {
+    const auto now = std::chrono::steady_clock::now();
+    spent_ += now - t0_;
+    t0_ = now;
+    if (spent_ > opt_.time_budget) {
       diag(errc::limit_time, total_in_, "time budget spent; the rest is content", severity::error);
       enter_passthrough();
     }
@@ -667,8 +681,10 @@ class engine final : public engine_services {
           std::string t = std::move(h_->tail);
           h_->tail.clear();
           succeed_region(abs + i - t.size());
-          if (!t.empty()) {
-            carry_ = std::move(t);
+          if (!carry_.empty() || !t.empty()) {
+            // a region that failed validation may have put its text back for a re-scan: the
+            // handler's tail comes after it, then the rest of the chunk
+            carry_ += t;
             carry_abs_ = abs + i - carry_.size();
             return i;
           }
@@ -830,14 +846,7 @@ class engine final : public engine_services {
       p.c.status = p.repaired ? call_status::repaired : call_status::ok;
       if (p.normalized) p.c.status = call_status::normalized;
       if (p.verdict == filter_verdict::unknown_forward) p.c.status = call_status::unknown_tool;
-      if (p.verdict == filter_verdict::drop) {
-        event ev;
-        ev.kind = event_kind::call_end;
-        ev.index = p.index;
-        ev.status = call_status::invalid;
-        sink_(ev);
-        continue;
-      }
+      if (p.verdict == filter_verdict::drop) continue;
       ++calls_started_;
       event ev;
       ev.kind = event_kind::call_end;
@@ -861,6 +870,7 @@ class engine final : public engine_services {
   void fail_region(std::size_t at, bool at_end, bool no_rescan = false) {
     const bool truncated = at_end && fail_code_ == errc::unterminated_call;
     for (auto& p : region_calls_) {
+      if (p.verdict == filter_verdict::drop) continue;
       event ev;
       ev.kind = event_kind::call_end;
       ev.index = p.index;
@@ -979,7 +989,7 @@ class engine final : public engine_services {
   std::string fail_msg_;
   severity fail_level_ = severity::error;
   bool passthrough_ = false;
-  bool started_clock_ = false;
+  std::chrono::steady_clock::duration spent_{};
   std::chrono::steady_clock::time_point t0_{};
   std::size_t since_check_ = 0;
   std::uint64_t rng_ = 0;

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "../config.hpp"
+#include "json_lexer.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -51,13 +52,27 @@ class json_validator {
     const kind k = check(text);
     if (k != kind::invalid) return k;
     if (last_ == simdjson::NUMBER_ERROR || last_ == simdjson::NUMBER_OUT_OF_RANGE) {
-      const char c = text.empty() ? ' ' : text.front();
+      // only numbers too big for 64 bits may pass: the whole text must still be strict JSON
+      if (!strict_json(text)) return kind::invalid;
+      const char c = text.front();
       return c == '{' ? kind::object : c == '[' ? kind::array : kind::number;
     }
     return kind::invalid;
   }
 
  private:
+  /// Strict RFC 8259 check by the transcoder: it must accept the text with no repair.
+  bool strict_json(std::string_view text) {
+    lx_.reset(nullptr, 1024);
+    lex_step st = lx_.feed(text);
+    if (st.st == lex_step::more) st = lx_.finish();
+    if (st.st != lex_step::done || lx_.repaired()) return false;
+    for (char c : text.substr(st.consumed))
+      if (!is_json_ws(static_cast<unsigned char>(c))) return false;
+    return lx_.out().size() <= text.size();
+  }
+
+  json_lexer lx_;
   simdjson::dom::parser parser_;
   std::string buf_;
   simdjson::error_code last_ = simdjson::SUCCESS;

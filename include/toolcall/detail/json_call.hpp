@@ -41,10 +41,25 @@ inline bool is_args_key(std::string_view k) noexcept {
 /// Valid function name: non-empty, printable, no quotes or brackets, at most 256 bytes.
 inline bool valid_call_name(std::string_view n) noexcept {
   if (n.empty() || n.size() > 256) return false;
-  for (unsigned char c : n)
-    if (c < 0x21 || c == '"' || c == '\'' || c == '<' || c == '>' || c == '{' || c == '}' ||
-        c == '(' || c == ')' || c == '[' || c == ']' || c == ',')
+  for (std::size_t i = 0; i < n.size();) {
+    const unsigned char c = static_cast<unsigned char>(n[i]);
+    if (c < 0x80) {
+      if (c < 0x21 || c == 0x7F || c == '"' || c == '\'' || c == '<' || c == '>' || c == '{' || c == '}' ||
+          c == '(' || c == ')' || c == '[' || c == ']' || c == ',' || c == '\\')
+        return false;
+      ++i;
+      continue;
+    }
+    // whole, shortest-form UTF-8 sequences only
+    std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (len == 0 || i + len > n.size()) return false;
+    const unsigned char c1 = static_cast<unsigned char>(n[i + 1]);
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
       return false;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(n[i + k]) & 0xC0) != 0x80) return false;
+    i += len;
+  }
   return true;
 }
 
@@ -493,8 +508,9 @@ class json_body {
           i += s.consumed;
           if (s.st == lex_step::done) {
             if (ex_.calls() == 0) {
-              // a value with no call in it: data, not a call
-              e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
+              // a value with no call in it: data, not a call (a warning inside a call wrapper)
+              if (cfg_.shape.require_args) e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
+              else e.set_failure(errc::invalid_call, e.chunk_abs() + i, "the payload holds no call", severity::warning);
               return {step::fail, i};
             }
             ++values_;
@@ -555,7 +571,8 @@ class json_body {
         return {step::done, 0};
       }
       if (s.st == lex_step::done) {
-        e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
+        if (cfg_.shape.require_args) e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
+        else e.set_failure(errc::invalid_call, e.chunk_abs(), "the payload holds no call", severity::warning);
         return {step::fail, 0};
       }
       const bool open_call = ex_.in_call() || lx_.depth() > 0;
@@ -587,7 +604,10 @@ class json_body {
   }
 
   step extractor_failed(engine_services& e, std::size_t at) {
-    if (ex_.not_call()) {
+    if (ex_.not_call() && !cfg_.shape.require_args) {
+      // inside a call wrapper, a payload that is not a call is worth a warning
+      e.set_failure(errc::invalid_call, e.chunk_abs() + at, "the payload holds no call", severity::warning);
+    } else if (ex_.not_call()) {
       e.set_failure(errc::ok, e.chunk_abs() + at, "", severity::note);
     } else {
       e.set_failure(ex_.fail_code(), e.chunk_abs() + at, ex_.fail_message(), severity::error);

@@ -712,13 +712,9 @@ class value_rewriter {
           ((inner[0] == '{' && (t & ty_object)) || (inner[0] == '[' && (t & ty_array)))) {
         jdom d2;
         if (d2.parse(inner)) {
-          const std::size_t mark = notes_.size();
           add(errc::normalized,
               p + ": string holding a JSON " + (inner[0] == '{' ? "object" : "array") + " decoded", severity::note);
-          std::string tmp;
-          rewrite(d2, 0, n, path, tmp, level + 1);
-          (void)mark;
-          out += tmp;
+          rewrite(d2, 0, n, path, out, level + 1);
           return true;
         }
       }
