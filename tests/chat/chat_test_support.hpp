@@ -5,7 +5,7 @@
 // Helpers shared by the chat example's tests: locating the Qwen3 tokenizer files and the
 // oracles, running them, and the missing-oracle policy (fail under CI, say so loudly otherwise).
 //
-// Compile definitions (set by examples/chat/CMakeLists.txt.part):
+// Compile definitions (set by examples/chat/CMakeLists.txt):
 //   TOOLCALL_CHAT_EXAMPLES_DIR  absolute path of examples/chat (fetch_tokenizer.sh)
 //   TOOLCALL_CHAT_TESTS_DIR     absolute path of tests/chat (the oracle scripts)
 //   TOOLCALL_CHAT_CORPUS_FILE   absolute path of tests/data/corpus/public.jsonl
@@ -32,13 +32,13 @@
 #include <vector>
 
 #ifndef TOOLCALL_CHAT_EXAMPLES_DIR
-#error "define TOOLCALL_CHAT_EXAMPLES_DIR (see examples/chat/CMakeLists.txt.part)"
+#error "define TOOLCALL_CHAT_EXAMPLES_DIR (see examples/chat/CMakeLists.txt)"
 #endif
 #ifndef TOOLCALL_CHAT_TESTS_DIR
-#error "define TOOLCALL_CHAT_TESTS_DIR (see examples/chat/CMakeLists.txt.part)"
+#error "define TOOLCALL_CHAT_TESTS_DIR (see examples/chat/CMakeLists.txt)"
 #endif
 #ifndef TOOLCALL_CHAT_CORPUS_FILE
-#error "define TOOLCALL_CHAT_CORPUS_FILE (see examples/chat/CMakeLists.txt.part)"
+#error "define TOOLCALL_CHAT_CORPUS_FILE (see examples/chat/CMakeLists.txt)"
 #endif
 
 namespace chat_test {

@@ -185,6 +185,7 @@ class engine final : public engine_services {
   void reset() {
     msg_ = message{};
     carry_.clear();
+    carry_is_hold_ = false;
     carry_abs_ = 0;
     total_in_ = 0;
     mode_ = initial_mode();
@@ -584,11 +585,14 @@ class engine final : public engine_services {
       }
       if (!carry_.empty()) {
         if (pos == data.size() && !final) return;
-        // pull at most 64 new bytes, and none while the carry is long (a flood of failing
-        // regions re-scans its own bytes; growing the carry each time would be quadratic)
-        const std::size_t w = carry_.size() >= 256 ? 0 : std::min<std::size_t>(data.size() - pos, 64);
+        // A held marker prefix needs the next bytes (at most a marker's length) to resolve. A
+        // handler's tail or a failed region's bytes to re-scan are processed alone: copying the
+        // rest of the chunk after them at every region would cost a constant factor of ~25.
+        const std::size_t need = max_marker_ > carry_.size() ? max_marker_ - carry_.size() : 1;
+        const std::size_t w = carry_is_hold_ ? std::min<std::size_t>(data.size() - pos, need) : 0;
         std::string buf;
         buf.swap(carry_);
+        carry_is_hold_ = false;
         const std::size_t babs = carry_abs_;
         buf.append(data.data() + pos, w);
         pos += w;
@@ -725,6 +729,7 @@ class engine final : public engine_services {
         if (!hit || partial) {
           // could still become a longer marker: hold the suffix
           carry_.assign(rest.data(), rest.size());
+          carry_is_hold_ = true;
           carry_abs_ = abs + i;
           examined_ += rest.size();
           return n;
@@ -969,6 +974,7 @@ class engine final : public engine_services {
   message msg_;
   sink_ref sink_;
   std::string carry_;
+  bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
   mode mode_ = mode_text, prev_mode_ = mode_text, mode_before_region_ = mode_text;
   std::string_view reasoning_closer_ = "</think>";
