@@ -108,6 +108,14 @@ class xml_params_body {
           ++i;
           continue;
         case s_value:
+          if (!first_ && hold_.empty() && c != '\n' && c != '<') {
+            // a run of plain value bytes goes out at once (one escape pass, one delta)
+            std::size_t j = i + 1;
+            while (j < n && in[j] != '\n' && in[j] != '<') ++j;
+            emit_value(e, in.substr(i, j - i));
+            i = j;
+            continue;
+          }
           value_byte(e, c);
           ++i;
           if (st_ == s_between && ended_by_function_) {
