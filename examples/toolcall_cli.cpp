@@ -21,6 +21,8 @@
 #include <toolcall/openai.hpp>
 #include <toolcall/toolcall.hpp>
 
+#include "cli_history.hpp"
+
 namespace {
 
 const char* k_help = R"(toolcall - turn LLM output into OpenAI tool calls
@@ -32,6 +34,8 @@ usage:
                                   -> OpenAI chat.completion.chunk server-sent events on stdout
   toolcall stream [options]       the same, but the parser's events, one JSON line each
   toolcall accumulate [options]   OpenAI SSE on stdin -> the message, in parse's output shape
+  toolcall history --check FILE   check an OpenAI messages array (FILE or - for stdin)
+  toolcall history --llama31 FILE rewrite it for single-call templates (Llama 3.1)
   toolcall formats                list the built-in formats and their priorities
   toolcall --help                 this text
 
@@ -56,6 +60,8 @@ options:
                     (with detect, text before the first marker stays undecided until the end,
                     as a lone </think> would make it reasoning: stream it live with open or none)
   --max-input-bytes N, --max-call-bytes N, --max-calls N, --max-depth N, --time-budget-ms N
+  --tools FILE      (parse, stream) normalize calls against an OpenAI tools array (or an
+                    object with a "tools" key): schema coercion, name repair, required fields
 
 options of stream:
   --sse             write server-sent events (without it: one JSON line per event)
@@ -74,6 +80,7 @@ options of accumulate:
 
 struct cli_opts {
   std::string cmd;
+  std::string tools;
   std::string format, model;
   bool jsonl = false;
   std::size_t chunk = 0;  // 0: the command's default
@@ -88,6 +95,18 @@ struct cli_opts {
   bool chunks = false, fallback = true;
   std::size_t choice = 0;
 };
+
+/// --tools FILE: the normalizer plugs into the stream parser (issue #4).
+bool attach_tools(toolcall::stream_parser& sp, const cli_opts& o) {
+  if (o.tools.empty()) return true;
+  toolcall::result<toolcall::normalizer> n = toolcall_cli_load_tools(o.tools);
+  if (!n) {
+    std::fprintf(stderr, "toolcall: --tools %s: %s\n", o.tools.c_str(), n.error().message().c_str());
+    return false;
+  }
+  n->attach(sp);
+  return true;
+}
 
 toolcall::parser_registry make_registry(const cli_opts& o) {
   if (!o.format.empty()) return toolcall::parser_registry::only(o.format);
@@ -149,6 +168,7 @@ bool parse_size(const char* s, std::size_t& out) {
 
 int cmd_parse(const cli_opts& o) {
   toolcall::stream_parser sp{make_registry(o), o.opt};
+  if (!attach_tools(sp, o)) return 2;
   if (!o.jsonl) {
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     std::cout << toolcall::openai::result_json(run_one(sp, text, o)) << '\n';
@@ -252,6 +272,7 @@ void print_event(const toolcall::event& ev) {
 
 int cmd_stream(const cli_opts& o) {
   toolcall::stream_parser sp{make_registry(o), o.opt};
+  if (!attach_tools(sp, o)) return 2;
   toolcall::message m;
   if (o.sse) {
     toolcall::openai::sse_options so;
@@ -346,6 +367,7 @@ bool parse_option(int argc, char** argv, int& i, cli_opts& o) {
   }
   // parse
   else if (a == "--jsonl" && only({"parse"})) o.jsonl = true;
+  else if (a == "--tools" && only({"parse", "stream"})) o.tools = value();
   // stream
   else if (a == "--sse" && only({"stream"})) o.sse = true;
   else if (a == "--id" && only({"stream"})) o.id = value();
@@ -373,6 +395,7 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   const std::string cmd = argv[1];
+  if (cmd == "history") return toolcall_cli_history(argc, argv);
   if (cmd == "formats") {
     const toolcall::parser_registry reg = toolcall::parser_registry::builtin();
     for (const auto& f : reg.formats())

@@ -29,7 +29,7 @@ std::string run(const std::string& cmd, int& rc) {
 
 TEST_SUITE("toolcall/examples") {
   TEST_CASE("README examples print their expected output") {
-    for (const char* ex : {"parse_string", "stream_deltas", "custom_format", "sse_roundtrip"}) {
+    for (const char* ex : {"parse_string", "stream_deltas", "custom_format", "sse_roundtrip", "normalize_args"}) {
       int rc = 0;
       const std::string out = run(std::string(TOOLCALL_EXAMPLES_BIN_DIR) + "/example_" + ex, rc);
       CHECK_MESSAGE(rc == 0, ex);
@@ -52,6 +52,28 @@ TEST_SUITE("toolcall/examples") {
     CHECK(rc == 0);
     CHECK(out.find("invalid_input") != std::string::npos);
     CHECK(out.find("{\"id\":1,") != std::string::npos);
+  }
+
+  TEST_CASE("the CLI normalizes with --tools, one-shot and streamed, and checks histories") {
+    const std::string dir = std::string(TOOLCALL_EXAMPLES_SRC_DIR) + "/../tests/data/cli/";
+    for (const char* extra : {"", " --chunk 3"}) {
+      int rc = 0;
+      const std::string out = run("printf '%s' '<tool_call>{\"name\": \"functions.Edit\", \"arguments\": "
+                                  "{\"path\": \"a.c\", \"replaceAll\": \"true\"}}</tool_call>' | " +
+                                      std::string(TOOLCALL_CLI_PATH) + " parse --seed 1 --tools " + dir + "tools.json" + extra,
+                                  rc);
+      CHECK(rc == 0);
+      CHECK_MESSAGE(out.find("\"name\":\"edit\"") != std::string::npos, out);
+      CHECK_MESSAGE(out.find("\\\"replaceAll\\\":true") != std::string::npos, out);
+    }
+    int rc = 0;
+    const std::string bad = run(std::string(TOOLCALL_CLI_PATH) + " history --check " + dir + "orphan_history.json", rc);
+    CHECK(rc != 0);
+    CHECK(bad.find("invalid_history") != std::string::npos);
+    const std::string rew = run(std::string(TOOLCALL_CLI_PATH) + " history --llama31 " + dir + "parallel_history.json", rc);
+    CHECK(rc == 0);
+    CHECK(rew.find("\"c1\"") != std::string::npos);
+    CHECK_MESSAGE(rew.find("\"c2\"") == std::string::npos, rew);  // the parallel call and its result are dropped
   }
 }
 #endif
