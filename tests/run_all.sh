@@ -39,12 +39,18 @@ release() {
     ctest --test-dir "$BUILD/release" --output-on-failure -j "$JOBS"
 }
 sanitized() {
-  cmake_build "$BUILD/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON &&
+  # the library's tests, the CLI and examples they run, and the fuzz replays, under ASan+UBSan
+  cmake -S "$ROOT" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 \
+      -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON &&
+    cmake --build "$BUILD/asan" -j "$JOBS" --target toolcall_tests toolcall_no_exceptions \
+      fuzz_parse fuzz_stream fuzz_format_spec fuzz_normalizer fuzz_accumulator &&
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ctest --test-dir "$BUILD/asan" --output-on-failure -j "$JOBS" -E 'packaging|chat'
+      ctest --test-dir "$BUILD/asan" --output-on-failure -j "$JOBS" -R 'toolcall_tests$|no_exceptions|replay'
 }
 tsan() {
-  cmake_build "$BUILD/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOOLCALL_TSAN=ON -DCMAKE_CXX_COMPILER=clang++ &&
+  cmake -S "$ROOT" -B "$BUILD/tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOOLCALL_TSAN=ON \
+      -DCMAKE_CXX_COMPILER=clang++ -DTOOLCALL_BUILD_EXAMPLES=OFF &&
+    cmake --build "$BUILD/tsan" -j "$JOBS" --target toolcall_threads_test &&
     ctest --test-dir "$BUILD/tsan" --output-on-failure -R threads
 }
 meson_suite() {
