@@ -35,7 +35,7 @@ cmake_build() {
 }
 
 release() {
-  cmake_build "$BUILD/release" -DCMAKE_BUILD_TYPE=Release -DTOOLCALL_BUILD_FUZZERS=ON &&
+  cmake_build "$BUILD/release" -DCMAKE_BUILD_TYPE=Release &&
     ctest --test-dir "$BUILD/release" --output-on-failure -j "$JOBS"
 }
 sanitized() {
