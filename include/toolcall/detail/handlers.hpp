@@ -243,6 +243,7 @@ class function_eq_handler final : public handler {
   void begin(engine_services&, std::string_view, int variant) override {
     st_ = s_name;
     quoted_ = variant == 1;
+    after_quote_ = false;
     name_.clear();
     tail.clear();
   }
@@ -256,9 +257,10 @@ class function_eq_handler final : public handler {
           if (quoted_ && c == '"') {
             ++i;
             quoted_ = false;
-            if (i < n && in[i] != '>') return bad(e, i, "expected '>'", severity::warning);
+            after_quote_ = true;  // the next byte must be '>', in this chunk or the next
             continue;
           }
+          if (after_quote_ && c != '>') return bad(e, i, "expected '>'", severity::warning);
           if (c == '>' && !quoted_) {
             ++i;
             if (!valid_call_name(name_)) return bad(e, i, "bad function name", severity::warning);
@@ -320,7 +322,7 @@ class function_eq_handler final : public handler {
     e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, lv);
     return {step::fail, i};
   }
-  bool quoted_ = false;
+  bool quoted_ = false, after_quote_ = false;
   state st_ = s_name;
   std::string name_;
   json_body body_;

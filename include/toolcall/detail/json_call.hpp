@@ -329,15 +329,17 @@ class json_call_extractor final : public json_listener {
     }
     if (!inner_nonempty_) return;
     const lex_step s = inner_.feed(text);
+    // what the inner lexer wrote is final (and stops at the same byte however the decoded text
+    // was cut), so it is streamed before a failure is looked at
+    if (f.begun && inner_sent_ < inner_.out().size()) {
+      e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
+      inner_sent_ = inner_.out().size();
+    }
     if (s.st == lex_step::fail)
       return inner_fail(inner_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
                         std::string("arguments string: ") + inner_.error_message());
     if (inner_.out().size() && inner_.out()[0] != '{')
       return inner_fail(errc::invalid_arguments, "decoded arguments are not an object");
-    if (f.begun && inner_sent_ < inner_.out().size()) {
-      e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
-      inner_sent_ = inner_.out().size();
-    }
     if (s.st == lex_step::done) {
       f.inner_done = true;
       feed_inner(f, text.substr(s.consumed));
