@@ -876,6 +876,16 @@ class engine final : public engine_services {
     const bool truncated = at_end && fail_code_ == errc::unterminated_call;
     for (auto& p : region_calls_) {
       if (p.verdict == filter_verdict::drop) continue;
+      if (!p.hold.empty()) {
+        // bytes held for a whole UTF-8 sequence go out before the end, so the deltas still
+        // concatenate to what the call holds (a truncated call may be listed)
+        event d;
+        d.kind = event_kind::arguments_delta;
+        d.index = p.index;
+        d.text = p.hold;
+        sink_(d);
+        p.hold.clear();
+      }
       event ev;
       ev.kind = event_kind::call_end;
       ev.index = p.index;
