@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 BUILD=${TOOLCALL_BUILD_DIR:-$ROOT/build-ci}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-FUZZ_SECONDS=${FUZZ_SECONDS:-15}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 passed=0
 failed=0
 failures=()
@@ -60,7 +60,9 @@ meson_suite() {
 }
 fuzz() {
   if [ -x fuzz/run_fuzzers.sh ] && command -v clang++ >/dev/null; then
-    bash fuzz/run_fuzzers.sh "$FUZZ_SECONDS"
+    # A fixed seed and run count make CI explore exactly what was explored before landing;
+    # FUZZ_EXTRA_ARGS="" and a larger FUZZ_SECONDS give a longer, open-ended run.
+    FUZZ_EXTRA_ARGS=${FUZZ_EXTRA_ARGS--seed=1 -runs=15000} bash fuzz/run_fuzzers.sh "$FUZZ_SECONDS"
   else
     echo "fuzz/run_fuzzers.sh or clang++ missing"
     return 1
