@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "detail/json_lexer.hpp"
 #include "types.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -14,27 +15,8 @@ namespace openai {
 
 /// Appends `s` as a JSON string literal (quotes included). Invalid UTF-8 is kept byte for byte.
 inline void append_json_string(std::string& out, std::string_view s) {
-  static constexpr char hex[] = "0123456789abcdef";
   out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
+  detail::json_escape_append(out, s);
   out += '"';
 }
 

@@ -73,29 +73,6 @@ inline std::string excerpt(std::string_view s, std::size_t max) {
   return out;
 }
 
-/// splitmix64 step: ids for chunks and calls (no global state; the caller owns the state).
-inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {
-  state += 0x9E3779B97F4A7C15ull;
-  std::uint64_t z = state;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-/// A seed for generated ids when the user gave none (0): time and a stack address.
-inline std::uint64_t fresh_id_seed() noexcept {
-  const auto t = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  int local = 0;
-  return t ^ (reinterpret_cast<std::uintptr_t>(&local) * 0x9E3779B97F4A7C15ull) ^ 0x5851F42D4C957F2Dull;
-}
-
-/// `prefix` plus 24 letters and digits.
-inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
-  static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  std::string id(prefix);
-  for (int k = 0; k < 24; ++k) id += al[splitmix64(state) % 62];
-  return id;
-}
 
 }  // namespace detail
 
@@ -108,40 +85,25 @@ namespace openai {
  * UTF-8 and model output may not be.
  */
 inline void append_json_string_utf8(std::string& out, std::string_view s) {
-  static constexpr char hex[] = "0123456789abcdef";
   out += '"';
   std::size_t i = 0;
   while (i < s.size()) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      const std::size_t n = detail::utf8_sequence_at(s, i);
-      if (n == 0) {
-        out += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        out.append(s.data() + i, n);
-        i += n;
-      }
+    // runs of ASCII get the shared escaping; each non-ASCII sequence is checked whole
+    std::size_t j = i;
+    while (j < s.size() && static_cast<unsigned char>(s[j]) < 0x80) ++j;
+    if (j > i) {
+      detail::json_escape_append(out, s.substr(i, j - i));
+      i = j;
       continue;
     }
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
+    const std::size_t n = detail::utf8_sequence_at(s, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(s.data() + i, n);
+      i += n;
     }
-    ++i;
   }
   out += '"';
 }

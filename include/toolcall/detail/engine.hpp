@@ -91,6 +91,19 @@ inline constexpr std::string_view k_stop_markers[] = {
     "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
     "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
 
+/// Length of the longest prefix of s that does not end inside a UTF-8 sequence: an incomplete
+/// trailing sequence (at most 3 bytes) is held back until its next bytes arrive.
+inline std::size_t utf8_complete_prefix(std::string_view s) noexcept {
+  std::size_t k = 0;
+  while (k < 3 && k < s.size() && (static_cast<unsigned char>(s[s.size() - 1 - k]) & 0xC0) == 0x80) ++k;
+  if (k < s.size()) {
+    const unsigned char lead = static_cast<unsigned char>(s[s.size() - 1 - k]);
+    const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (lead >= 0xC0 && need > k + 1) return s.size() - 1 - k;
+  }
+  return s.size();
+}
+
 /// Text output with the trimming rule of the corpus (leading whitespace dropped, trailing
 /// whitespace held until more text follows) and whole UTF-8 sequences per event.
 class text_emitter {
@@ -125,15 +138,7 @@ class text_emitter {
       u8_.clear();
       body = buf_;
     }
-    // hold an incomplete UTF-8 sequence at the end
-    std::size_t cut = body.size();
-    std::size_t k = 0;
-    while (k < 3 && k < body.size() && (static_cast<unsigned char>(body[body.size() - 1 - k]) & 0xC0) == 0x80) ++k;
-    if (k < body.size()) {
-      const unsigned char lead = static_cast<unsigned char>(body[body.size() - 1 - k]);
-      const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-      if (lead >= 0xC0 && need > k + 1) cut = body.size() - 1 - k;
-    }
+    const std::size_t cut = utf8_complete_prefix(body);
     std::string held(body.substr(cut));
     if (cut > 0) out(body.substr(0, cut));
     u8_ = std::move(held);
@@ -207,7 +212,7 @@ class engine final : public engine_services {
     spent_ = std::chrono::steady_clock::duration::zero();
     since_check_ = 0;
     examined_ = 0;
-    rng_ = opt_.seed ? opt_.seed : fresh_seed();
+    rng_ = opt_.seed ? opt_.seed : fresh_id_seed();
     used_ids_.clear();
     finished_ = false;
     truncated_seen_ = false;
@@ -343,14 +348,7 @@ class engine final : public engine_services {
       p.hold.clear();
       s = joined;
     }
-    std::size_t cut = s.size();
-    std::size_t k = 0;
-    while (k < 3 && k < s.size() && (static_cast<unsigned char>(s[s.size() - 1 - k]) & 0xC0) == 0x80) ++k;
-    if (k < s.size()) {
-      const unsigned char lead = static_cast<unsigned char>(s[s.size() - 1 - k]);
-      const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-      if (lead >= 0xC0 && need > k + 1) cut = s.size() - 1 - k;
-    }
+    const std::size_t cut = utf8_complete_prefix(s);
     if (cut < s.size()) p.hold.assign(s.substr(cut));
     if (cut == 0) return;
     event ev;
@@ -358,6 +356,16 @@ class engine final : public engine_services {
     ev.index = p.index;
     ev.text = s.substr(0, cut);
     sink_(ev);
+  }
+  /// Bytes held for a whole UTF-8 sequence go out before the call ends.
+  void flush_args_hold(pending_call& p) {
+    if (p.hold.empty()) return;
+    event ev;
+    ev.kind = event_kind::arguments_delta;
+    ev.index = p.index;
+    ev.text = p.hold;
+    sink_(ev);
+    p.hold.clear();
   }
   void end_call(std::size_t, bool repaired) override {
     if (region_calls_.empty()) return;
@@ -418,24 +426,7 @@ class engine final : public engine_services {
  private:
   enum mode : std::uint8_t { mode_text, mode_pending, mode_reasoning, mode_region };
 
-  static std::uint64_t fresh_seed() noexcept {
-    const auto t = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-    int local = 0;
-    return t ^ (reinterpret_cast<std::uintptr_t>(&local) * 0x9E3779B97F4A7C15ull) ^ 0xD1B54A32D192ED03ull;
-  }
-  std::string make_id() {
-    static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    std::string id = "call_";
-    for (int k = 0; k < 24; ++k) {
-      rng_ += 0x9E3779B97F4A7C15ull;  // splitmix64
-      std::uint64_t z = rng_;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      z ^= z >> 31;
-      id += al[z % 62];
-    }
-    return id;
-  }
+  std::string make_id() { return random_id("call_", rng_); }
 
   bool reasoning_enabled() const { return enabled("reasoning") && opt_.reasoning != reasoning_start::none; }
   mode initial_mode() const {
@@ -839,14 +830,7 @@ class engine final : public engine_services {
     const bool had_calls = !region_calls_.empty();
     if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
     for (auto& p : region_calls_) {
-      if (!p.hold.empty()) {
-        event ev;
-        ev.kind = event_kind::arguments_delta;
-        ev.index = p.index;
-        ev.text = p.hold;
-        sink_(ev);
-        p.hold.clear();
-      }
+      flush_args_hold(p);
       p.c.end = end_abs;
       p.c.status = p.repaired ? call_status::repaired : call_status::ok;
       if (p.normalized) p.c.status = call_status::normalized;
@@ -876,16 +860,8 @@ class engine final : public engine_services {
     const bool truncated = at_end && fail_code_ == errc::unterminated_call;
     for (auto& p : region_calls_) {
       if (p.verdict == filter_verdict::drop) continue;
-      if (!p.hold.empty()) {
-        // bytes held for a whole UTF-8 sequence go out before the end, so the deltas still
-        // concatenate to what the call holds (a truncated call may be listed)
-        event d;
-        d.kind = event_kind::arguments_delta;
-        d.index = p.index;
-        d.text = p.hold;
-        sink_(d);
-        p.hold.clear();
-      }
+      // the deltas still concatenate to what the call holds (a truncated call may be listed)
+      flush_args_hold(p);
       event ev;
       ev.kind = event_kind::call_end;
       ev.index = p.index;

@@ -9,6 +9,7 @@
 // offers handlers (call events, content, diagnostics, commit points).
 
 #include <cstddef>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -18,6 +19,30 @@
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
+
+/// splitmix64 step: ids for chunks and calls (no global state; the caller owns the state).
+inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {
+  state += 0x9E3779B97F4A7C15ull;
+  std::uint64_t z = state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/// A seed for generated ids when the user gave none (0): time and a stack address.
+inline std::uint64_t fresh_id_seed() noexcept {
+  const auto t = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  int local = 0;
+  return t ^ (reinterpret_cast<std::uintptr_t>(&local) * 0x9E3779B97F4A7C15ull) ^ 0x5851F42D4C957F2Dull;
+}
+
+/// `prefix` plus 24 letters and digits.
+inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
+  static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::string id(prefix);
+  for (int k = 0; k < 24; ++k) id += al[splitmix64(state) % 62];
+  return id;
+}
 
 /// Result of comparing the bytes seen so far against a marker.
 enum class pm : std::uint8_t { no, partial, full };
