@@ -16,6 +16,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -499,6 +500,7 @@ class delta_accumulator {
     for (const auto& c : calls_) order.push_back(&c);
     std::stable_sort(order.begin(), order.end(), [](const acc_call* a, const acc_call* b) { return a->index < b->index; });
     std::uint64_t rng = opt_.parse.seed ? opt_.parse.seed : detail::fresh_id_seed();
+    std::unordered_set<std::string> used_ids;  // ids stay unique, as the engine keeps them
     for (const acc_call* c : order) {
       call out;
       out.name = c->name;
@@ -520,7 +522,8 @@ class delta_accumulator {
             severity::error);
         continue;
       }
-      out.id = c->id.empty() ? detail::random_id("call_", rng) : c->id;
+      // a server's id is kept unless it repeats; a repeated or missing one is generated
+      out.id = c->id.empty() || !used_ids.insert(c->id).second ? detail::random_id("call_", rng) : c->id;
       m.calls.push_back(std::move(out));
     }
     if (has_finish_) {
