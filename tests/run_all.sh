@@ -49,7 +49,7 @@ release() {
 }
 sanitized() {
   # the library's tests, the CLI and examples they run, and the fuzz replays, under ASan+UBSan
-  cmake -S "$ROOT" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 \
+  cmake -S "$ROOT" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-O1 -DTOOLCALL_CHECKED=1" \
       -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON &&
     cmake --build "$BUILD/asan" -j "$JOBS" --target toolcall_tests toolcall_no_exceptions \
       fuzz_parse fuzz_stream fuzz_format_spec fuzz_normalizer fuzz_accumulator &&

@@ -33,6 +33,14 @@
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "json.hpp"
+#include "scan.hpp"
+
+/// With TOOLCALL_CHECKED=1 (the sanitizer and fuzz builds) simdjson re-validates every call's
+/// arguments before its call_end. Otherwise the transcoders' output, valid JSON by
+/// construction, is only checked to be an object. Set it the same way in every TU.
+#ifndef TOOLCALL_CHECKED
+#define TOOLCALL_CHECKED 0
+#endif
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -72,8 +80,17 @@ struct trigger {
 };
 
 /// One scanner table: its triggers, the bytes that may start one, and per-first-byte buckets.
+/// A trigger found by its anchor byte, `off` bytes after its start.
+struct anchored {
+  const trigger* t = nullptr;
+  std::size_t off = 0;
+};
+
 struct trigger_table {
   std::vector<trigger> trigs;
+  byte_set anchors;                 ///< anchor bytes of every trigger
+  byte_set anchors_later;           ///< of those that can match after the start of the output
+  std::vector<std::vector<anchored>> abuckets;  ///< per anchor byte
   std::array<bool, 256> first{};    ///< first bytes of every trigger
   std::array<bool, 256> later{};    ///< of those that can match after the start of the output
   std::vector<std::vector<const trigger*>> buckets;
@@ -182,10 +199,26 @@ class engine final : public engine_services {
     if (rebuild) build_tables();
   }
   /// Installs the per-stream call filter (the normalizer's state), or none.
-  void set_filter(std::unique_ptr<call_filter> f) { filter_ = std::move(f); }
+  void set_filter(std::unique_ptr<call_filter> f) {
+    filter_ = std::move(f);
+    std::vector<std::string> names = filter_ ? filter_->tool_names() : std::vector<std::string>{};
+    if (names == tool_names_) return;
+    tool_names_ = std::move(names);
+    if (mode_ == mode_region) {
+      claims_stale_ = true;  // never mid-region: the new openers apply from reset()
+      return;
+    }
+    build_claims();
+    build_tables();
+  }
   const options& opts() const noexcept { return opt_; }
 
   void reset() {
+    if (claims_stale_) {
+      claims_stale_ = false;
+      build_claims();
+      build_tables();
+    }
     msg_ = message{};
     carry_.clear();
     carry_is_hold_ = false;
@@ -207,6 +240,7 @@ class engine final : public engine_services {
     h_ = nullptr;
     passthrough_ = false;
     spent_ = std::chrono::steady_clock::duration::zero();
+    last_sample_ = std::chrono::steady_clock::duration::zero();
     since_check_ = 0;
     examined_ = 0;
     accounted_ = 0;
@@ -231,7 +265,9 @@ class engine final : public engine_services {
     }
     // The time budget counts the time spent inside write()/finish() over the whole response,
     // not the model's own pace. A clock read costs about as much as parsing a token, so writes
-    // under 256 bytes are timed one in eight and charged eight times what was measured.
+    // under 256 bytes are timed one in eight: the timed write counts once, and the seven
+    // others count as the lesser of this sample and the previous one, so a write that the OS
+    // preempted is not multiplied by eight (a loaded machine must not trip the budget).
     const bool small = data.size() < 256;
     timing_ = opt_.time_budget.count() > 0 && (!small || (++writes_ & 7u) == 0);
     if (timing_) t0_ = std::chrono::steady_clock::now();
@@ -250,13 +286,19 @@ class engine final : public engine_services {
       return;
     }
     drive(data, false);
-    if (timing_) charge(small ? 8 : 1);
+    if (timing_) charge(small);
   }
 
-  /// Adds the time since t0_ (times `weight`) to the budget; over it, the rest is content.
-  void charge(int weight) {
+  /// Adds the time since t0_ to the budget (a sampled small write also stands for the seven
+  /// untimed ones); over it, the rest is content.
+  void charge(bool sampled = false) {
     const auto now = std::chrono::steady_clock::now();
-    spent_ += (now - t0_) * weight;
+    const auto d = now - t0_;
+    spent_ += d;
+    if (sampled) {
+      spent_ += 7 * std::min(d, last_sample_);
+      last_sample_ = d;
+    }
     t0_ = now;
     if (spent_ > opt_.time_budget && !passthrough_) {
       diag(errc::limit_time, total_in_, "time budget spent; the rest is content", severity::error);
@@ -482,21 +524,39 @@ class engine final : public engine_services {
   /// from the shapes the formats declare.
   void make_handlers() {
     handlers_.clear();
+    fmt_handler_.clear();
+    for (const auto& f : formats_) {
+      const format_def& d = f.def();
+      fmt_handler_.push_back(nullptr);
+      if (d.make) {
+        handlers_.push_back(d.make());
+        fmt_handler_.back() = handlers_.back().get();
+      }
+    }
+    build_claims();
+  }
+
+  /// The openers each format claims, plus those made from the request's tool names.
+  void build_claims() {
     claims_.clear();
+    tool_openers_.clear();
     bare_start_handler::config bc;
     bc.shape.name_key = false;
     bc.shape.function_object = false;
     bool bare_obj = false, bare_arr = false;
     int bare_prio = 1 << 30;
-    for (const auto& f : formats_) {
+    for (std::size_t fi = 0; fi < formats_.size(); ++fi) {
+      const auto& f = formats_[fi];
       const format_def& d = f.def();
-      handler* hp = nullptr;
-      if (d.make) {
-        handlers_.push_back(d.make());
-        hp = handlers_.back().get();
-      }
+      handler* hp = fmt_handler_[fi];
       if (hp)
         for (const auto& t : d.triggers) claims_.push_back({t.text, t.cond, claimant{hp, t.variant, f.priority()}});
+      if (hp && d.tool_triggers && !tool_names_.empty())
+        for (const auto& t : d.tool_triggers(tool_names_)) {
+          if (t.text.empty()) continue;
+          tool_openers_.push_back(std::make_unique<std::string>(t.text));  // stable text for the views
+          claims_.push_back({*tool_openers_.back(), t.cond, claimant{hp, t.variant, f.priority()}});
+        }
       const bare_json_def& b = d.bare;
       if (b.name_key) bc.shape.name_key = true, bc.shape.fmt_name_key = f.name();
       if (b.function_string) bc.shape.function_string = true, bc.shape.fmt_function_string = f.name();
@@ -518,8 +578,8 @@ class engine final : public engine_services {
                            : !bc.shape.fmt_envelope.empty() ? bc.shape.fmt_envelope
                                                             : bc.shape.fmt_function_string;
     if (bare_obj || bare_arr) {
-      handlers_.push_back(std::unique_ptr<handler>(new bare_start_handler(bc)));
-      handler* hp = handlers_.back().get();
+      if (!bare_handler_) bare_handler_.reset(new bare_start_handler(bc));  // the formats never change
+      handler* hp = bare_handler_.get();
       if (bare_obj) claims_.push_back({"{", trig_cond::start, claimant{hp, 0, bare_prio}});
       if (bare_arr) claims_.push_back({"[", trig_cond::start, claimant{hp, 0, bare_prio}});
     }
@@ -592,7 +652,18 @@ class engine final : public engine_services {
       tab.first.fill(false);
       tab.later.fill(false);
       tab.buckets.assign(256, {});
+      tab.abuckets.assign(256, {});
+      tab.anchors.clear();
+      tab.anchors_later.clear();
       for (const auto& x : tab.trigs) {
+        std::size_t off = 0;
+        for (std::size_t k = 1; k < x.text.size(); ++k)
+          if (byte_cost(static_cast<unsigned char>(x.text[k])) < byte_cost(static_cast<unsigned char>(x.text[off])))
+            off = k;
+        const unsigned char ab = static_cast<unsigned char>(x.text[off]);
+        tab.anchors.add(ab);
+        if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
+        tab.abuckets[ab].push_back({&x, off});
         tab.first[static_cast<unsigned char>(x.text[0])] = true;
         if (x.cond != trig_cond::start) tab.later[static_cast<unsigned char>(x.text[0])] = true;
         tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
@@ -672,7 +743,7 @@ class engine final : public engine_services {
     since_check_ += n;
     if (since_check_ < 4096 || !timing_) return;
     since_check_ = 0;
-    charge(1);
+    charge();
   }
 
   void enter_passthrough() {
@@ -748,17 +819,30 @@ class engine final : public engine_services {
         }
         continue;
       }
-      // text-like modes: skip to the next byte that can start a marker
-      const std::array<bool, 256>& f = first();
-      std::size_t j = i;
-      while (j < n && !f[static_cast<unsigned char>(chunk[j])]) ++j;
-      if (j > i) {
-        examined_ += j - i;
-        text_out(chunk.substr(i, j - i));
-        i = j;
-        continue;
+      // text-like modes: find where the next trigger starts, by its anchor byte; the text before
+      // it goes out in one piece
+      const std::size_t s = next_trigger(chunk, i);
+      if (s == n) {
+        // no trigger in the chunk: hold back only a tail that may still become one
+        const std::size_t hold = final ? n : partial_tail(chunk, i);
+        if (hold > i) {
+          examined_ += hold - i;
+          text_out(chunk.substr(i, hold - i));
+        }
+        if (hold < n) {
+          carry_.assign(chunk.data() + hold, n - hold);
+          carry_is_hold_ = true;
+          carry_abs_ = abs + hold;
+          examined_ += n - hold;
+        }
+        return n;
       }
-      // a candidate at i: only the triggers with this first byte, second byte checked inline
+      if (s > i) {
+        examined_ += s - i;
+        text_out(chunk.substr(i, s - i));
+        i = s;
+      }
+      // a trigger starts at i: the longest one that matches, unless a longer one may still come
       const trigger* hit = nullptr;
       bool partial = false;
       const std::string_view rest = chunk.substr(i);
@@ -792,6 +876,64 @@ class engine final : public engine_services {
       apply(*hit, abs + i - hit->text.size());
     }
     return n;
+  }
+
+  /// Start of the first trigger that matches in full in chunk[i..], or chunk.size(). Only
+  /// anchor bytes are visited; a trigger's head must lie in the text not yet released.
+  std::size_t next_trigger(std::string_view chunk, std::size_t i) {
+    const trigger_table& tb = tab();
+    const byte_set& anc = at_start_ ? tb.anchors : tb.anchors_later;
+    const char* const b = chunk.data();
+    const std::size_t n = chunk.size();
+    std::size_t ws_end = std::string_view::npos;  // end of the run's leading whitespace, when asked
+    for (std::size_t j = i;; ++j) {
+      j = static_cast<std::size_t>(anc.find(b + j, b + n) - b);
+      if (j >= n) return n;
+      std::size_t best = n;
+      for (const anchored& a : tb.abuckets[static_cast<unsigned char>(b[j])]) {
+        if (a.off > j - i) continue;
+        const std::size_t st = j - a.off;
+        const std::string_view t = a.t->text;
+        if (st >= best || n - st < t.size() || chunk.compare(st, t.size(), t) != 0) continue;
+        if (cond_at(a.t->cond, chunk, i, st, ws_end)) best = st;
+      }
+      if (best < n) return best;
+    }
+  }
+
+  /// Where the tail of chunk[i..] that is a proper prefix of a trigger starts, or chunk.size().
+  std::size_t partial_tail(std::string_view chunk, std::size_t i) {
+    const trigger_table& tb = tab();
+    const std::array<bool, 256>& f = at_start_ ? tb.first : tb.later;
+    const std::size_t n = chunk.size();
+    std::size_t ws_end = std::string_view::npos;
+    const std::size_t from = n - i > max_marker_ ? n - max_marker_ + 1 : i;
+    for (std::size_t p = from; p < n; ++p) {
+      const unsigned char c = static_cast<unsigned char>(chunk[p]);
+      if (!f[c]) continue;
+      for (const trigger* tp : tb.buckets[c])
+        if (prefix_match(chunk.substr(p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
+          return p;
+    }
+    return n;
+  }
+
+  /// cond_ok at chunk[pos], as if chunk[i..pos) had been released as text.
+  bool cond_at(trig_cond c, std::string_view chunk, std::size_t i, std::size_t pos, std::size_t& ws_end) const {
+    if (c == trig_cond::anywhere) return true;
+    if (pos == i) return cond_ok(c);
+    if (ws_end == std::string_view::npos) {
+      ws_end = i;
+      while (ws_end < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[ws_end]))) ++ws_end;
+    }
+    const bool blank = pos <= ws_end;  // only whitespace since i
+    switch (c) {
+      case trig_cond::anywhere: return true;
+      case trig_cond::start: return at_start_ && blank;
+      case trig_cond::line_start: return (at_start_ && blank) || chunk[pos - 1] == '\n';
+      case trig_cond::reasoning_head: return !reasoning_.started() && blank;
+    }
+    return true;
   }
 
   bool cond_ok(trig_cond c) const {
@@ -897,11 +1039,18 @@ class engine final : public engine_services {
   }
 
   void succeed_region(std::size_t end_abs) {
-    // validate every call's arguments with simdjson before any call_end
+    // every call's arguments must be an object before any call_end
     for (auto& p : region_calls_) {
       if (!p.complete) continue;
-      const json_validator::kind k = validator_.check_allow_big_numbers(p.c.arguments);
-      if (k != json_validator::kind::object) {
+#if TOOLCALL_CHECKED
+      const bool object = validator_.check_allow_big_numbers(p.c.arguments) == json_validator::kind::object;
+#else
+      std::string_view a = p.c.arguments;
+      while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
+      while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.back()))) a.remove_suffix(1);
+      const bool object = a.size() >= 2 && a.front() == '{' && a.back() == '}';
+#endif
+      if (!object) {
         set_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);
         // bytes past end_abs are the handler's tail: the caller re-scans them
         if (!region_committed_ && region_buf_.size() > end_abs - region_abs_) region_buf_.resize(end_abs - region_abs_);
@@ -1079,6 +1228,11 @@ class engine final : public engine_services {
     claimant who;
   };
   std::vector<claim> claims_;
+  bool claims_stale_ = false;
+  std::unique_ptr<handler> bare_handler_;                 ///< the shared bare-JSON claimant
+  std::vector<handler*> fmt_handler_;                     ///< each format's handler, or null
+  std::vector<std::string> tool_names_;                   ///< the request's tools (from the filter)
+  std::vector<std::unique_ptr<std::string>> tool_openers_;  ///< texts of tool-name openers
   std::vector<reasoning_def> pairs_;
   std::vector<trigger_table> tabs_;
   std::size_t max_marker_ = 0;
@@ -1123,6 +1277,7 @@ class engine final : public engine_services {
   severity fail_level_ = severity::error;
   bool passthrough_ = false;
   std::chrono::steady_clock::duration spent_{};
+  std::chrono::steady_clock::duration last_sample_{};  ///< the previous sampled small write
   std::chrono::steady_clock::time_point t0_{};
   std::size_t since_check_ = 0;
   std::uint64_t rng_ = 0;

@@ -105,6 +105,8 @@ class call_filter {
     (void)key;
     return value_kind::unknown;
   }
+  /// The names of the request's tools, for formats whose openers are tool names (morph_xml).
+  virtual std::vector<std::string> tool_names() const { return {}; }
 };
 
 /// The interface every format's state machine implements. A handler is created once per

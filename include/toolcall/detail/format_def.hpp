@@ -76,6 +76,9 @@ struct format_def {
   bare_json_def bare;                      ///< bare JSON shapes it accepts at the start
   format_traits traits;
   std::vector<preset_def> presets;
+  /// Openers made from the request's tool names (tag-per-tool XML: `<get_weather>`), claimed
+  /// only when a normalizer attaches the tools; `variant` is the tool's index in `names`.
+  std::function<std::vector<trigger_def>(const std::vector<std::string>& names)> tool_triggers;
   /// Makes the format's handler (one per stream parser); null for formats with no triggers.
   std::function<std::unique_ptr<handler>()> make;
 };

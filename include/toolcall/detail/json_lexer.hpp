@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "scan.hpp"
+
 #include "../error.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -242,14 +244,10 @@ class json_lexer {
         case st_done:
           return {lex_step::done, i};
         case st_string: {
-          // fast path: a run of plain bytes
-          std::size_t j = i;
+          // fast path: a run that the normalized form keeps as it is (plain bytes, the simple
+          // escapes, whole valid UTF-8 sequences) is found in bulk and copied at once
           if (u8_need_ == 0 && high_ == 0) {
-            while (j < n) {
-              const unsigned char d = p[j];
-              if (d < 0x20 || d >= 0x80 || d == '\\' || d == '"' || d == '\'') break;
-              ++j;
-            }
+            const std::size_t j = plain_run(p, i, n);
             if (j > i) {
               out_.append(reinterpret_cast<const char*>(p + i), j - i);
               if (in_key_) key_.append(reinterpret_cast<const char*>(p + i), j - i);
@@ -507,6 +505,96 @@ class json_lexer {
     after_comma_ = false;
     after_value(open == '{' ? jkind::object : jkind::array);
     return true;
+  }
+
+  /// End of the run from p[i] that string_byte/escape_byte would copy unchanged.
+  std::size_t plain_run(const unsigned char* p, std::size_t i, std::size_t n) const noexcept {
+    const bool dq = quote_ == '"';
+    std::size_t j = i;
+    for (;;) {
+      j = string_special(p, j, n);
+      if (j >= n) return n;
+      const unsigned char d = p[j];
+      if (d == '\\') {
+        if (j + 1 >= n) return j;
+        const unsigned char e = p[j + 1];
+        if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+          j += 2;
+          continue;
+        }
+        return j;
+      }
+      if (d == '\'' && dq) {
+        ++j;
+        continue;
+      }
+      if (d >= 0x80) {
+        const std::size_t k = utf8_seq(p + j, n - j);
+        if (k == 0) return j;
+        j += k;
+        continue;
+      }
+      return j;
+    }
+  }
+
+  /// Length of the well-formed UTF-8 sequence at p (complete within n bytes), or 0.
+  static std::size_t utf8_seq(const unsigned char* p, std::size_t n) noexcept {
+    const unsigned char c = p[0];
+    std::size_t need;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      need = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      need = 2;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      need = 3;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return 0;
+    }
+    if (n < need + 1) return 0;
+    if (p[1] < lo || p[1] > hi) return 0;
+    for (std::size_t k = 2; k <= need; ++k)
+      if (p[k] < 0x80 || p[k] > 0xBF) return 0;
+    return need + 1;
+  }
+
+  /// First byte at or after i that a string cannot copy blindly: a quote, a backslash, a
+  /// control character or a non-ASCII byte (16 at a time where SSE2 or NEON is there).
+  static std::size_t string_special(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
+#if defined(TOOLCALL_SCAN_SSE2)
+    const __m128i q = _mm_set1_epi8('"'), a = _mm_set1_epi8('\''), b = _mm_set1_epi8('\\'),
+                  lim = _mm_set1_epi8(0x20);
+    while (n - i >= 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      // signed: bytes >= 0x80 are negative, so one compare finds them and the controls
+      const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, q), _mm_cmpeq_epi8(x, a)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(x, b), _mm_cmplt_epi8(x, lim)));
+      const int mask = _mm_movemask_epi8(m);
+      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+      i += 16;
+    }
+#elif defined(TOOLCALL_SCAN_NEON)
+    const uint8x16_t q = vdupq_n_u8('"'), a = vdupq_n_u8('\''), b = vdupq_n_u8('\\'), lo = vdupq_n_u8(0x20),
+                     hi = vdupq_n_u8(0x80);
+    while (n - i >= 16) {
+      const uint8x16_t x = vld1q_u8(p + i);
+      const uint8x16_t m = vorrq_u8(vorrq_u8(vceqq_u8(x, q), vceqq_u8(x, a)),
+                                    vorrq_u8(vceqq_u8(x, b), vorrq_u8(vcltq_u8(x, lo), vcgeq_u8(x, hi))));
+      if (vmaxvq_u8(m) != 0) break;
+      i += 16;
+    }
+#endif
+    while (i < n) {
+      const unsigned char d = p[i];
+      if (d < 0x20 || d >= 0x80 || d == '\\' || d == '"' || d == '\'') return i;
+      ++i;
+    }
+    return n;
   }
 
   void put(char c) {

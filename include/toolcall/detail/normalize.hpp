@@ -761,6 +761,12 @@ class normalize_filter final : public call_filter, public json_listener {
     return value_kind::typed;
   }
 
+  std::vector<std::string> tool_names() const override {
+    std::vector<std::string> v;
+    for (const auto& t : d_->set.tools) v.push_back(t.name);
+    return v;
+  }
+
   filter_verdict begin(std::string& name, std::string_view, const format_traits& traits) override {
     notes_.clear();
     changed_ = false;
