@@ -116,6 +116,11 @@ inline std::size_t utf8_complete_prefix(std::string_view s) noexcept {
   return s.size();
 }
 
+/// s.substr(pos, n) for a pos known to be in range: no bounds check on the hot paths.
+inline std::string_view sub(std::string_view s, std::size_t pos, std::size_t n = std::string_view::npos) noexcept {
+  return std::string_view(s.data() + pos, std::min(n, s.size() - pos));
+}
+
 /// Text output with the trimming rule of the corpus (leading whitespace dropped, trailing
 /// whitespace held until more text follows) and whole UTF-8 sequences per event.
 class text_emitter {
@@ -127,34 +132,33 @@ class text_emitter {
   }
   template <typename Out>
   void push(std::string_view s, Out&& out) {
-    if (s.empty()) return;
+    const char* const b = s.data();
+    const std::size_t n = s.size();
     std::size_t i = 0;
     if (!started_) {
-      while (i < s.size() && is_json_ws(static_cast<unsigned char>(s[i]))) ++i;
-      if (i == s.size()) return;
+      while (i < n && is_json_ws(static_cast<unsigned char>(b[i]))) ++i;
+      if (i == n) return;
       started_ = true;
     }
-    std::string_view rest = s.substr(i);
-    std::size_t e = rest.size();
-    while (e > 0 && is_json_ws(static_cast<unsigned char>(rest[e - 1]))) --e;
-    if (e == 0) {
-      ws_ += rest;
+    std::size_t e = n;
+    while (e > i && is_json_ws(static_cast<unsigned char>(b[e - 1]))) --e;
+    if (e == i) {
+      ws_.append(b + i, n - i);
       return;
     }
-    std::string_view body = rest.substr(0, e);
+    std::string_view body(b + i, e - i);
     if (!u8_.empty() || !ws_.empty()) {
-      buf_.clear();
-      buf_ += u8_;
-      buf_ += ws_;
-      buf_ += body;
+      buf_.assign(u8_);
+      buf_.append(ws_);
+      buf_.append(body.data(), body.size());
       u8_.clear();
+      ws_.clear();
       body = buf_;
     }
     const std::size_t cut = utf8_complete_prefix(body);
-    std::string held(body.substr(cut));
-    if (cut > 0) out(body.substr(0, cut));
-    u8_ = std::move(held);
-    ws_.assign(rest.substr(e));
+    if (cut > 0) out(std::string_view(body.data(), cut));
+    if (cut < body.size()) u8_.assign(body.data() + cut, body.size() - cut);
+    if (e < n) ws_.assign(b + e, n - e);
   }
   template <typename Out>
   void flush(Out&& out) {
@@ -421,12 +425,12 @@ class engine final : public engine_services {
       s = joined;
     }
     const std::size_t cut = utf8_complete_prefix(s);
-    if (cut < s.size()) p.hold.assign(s.substr(cut));
+    if (cut < s.size()) p.hold.assign(sub(s, cut));
     if (cut == 0) return;
     event ev;
     ev.kind = event_kind::arguments_delta;
     ev.index = p.index;
-    ev.text = s.substr(0, cut);
+    ev.text = sub(s, 0, cut);
     sink_(ev);
   }
   /// Bytes held for a whole UTF-8 sequence go out before the call ends.
@@ -733,7 +737,7 @@ class engine final : public engine_services {
       if (pos == data.size()) return;
       const std::size_t slice = std::min<std::size_t>(data.size() - pos, 65536);
       const bool fin = final && pos + slice == data.size();
-      const std::size_t k = process(data.substr(pos, slice), base + pos, fin);
+      const std::size_t k = process(sub(data, pos, slice), base + pos, fin);
       pos += k;
       check_deadline(k);
     }
@@ -778,7 +782,7 @@ class engine final : public engine_services {
         chunk_abs_ = abs + i;
         // never feed past the call-size limit, so the limit trips at the same byte whatever the
         // chunking
-        std::string_view part = chunk.substr(i);
+        std::string_view part = sub(chunk, i);
         if (!region_committed_ && region_len_ + part.size() > opt_.max_call_bytes + 1)
           part = part.substr(0, opt_.max_call_bytes + 1 - std::min(region_len_, opt_.max_call_bytes));
         const step s = h_->feed(*this, part);
@@ -821,13 +825,25 @@ class engine final : public engine_services {
       }
       // text-like modes: find where the next trigger starts, by its anchor byte; the text before
       // it goes out in one piece
+      if (n - i <= 32) {
+        // a token-sized piece with no byte that can start a trigger is text as a whole
+        const trigger_table& tb = tab();
+        const std::array<bool, 256>& f = at_start_ ? tb.first : tb.later;
+        std::size_t k = i;
+        while (k < n && !f[static_cast<unsigned char>(chunk[k])]) ++k;
+        if (k == n) {
+          examined_ += n - i;
+          text_out(sub(chunk, i));
+          return n;
+        }
+      }
       const std::size_t s = next_trigger(chunk, i);
       if (s == n) {
         // no trigger in the chunk: hold back only a tail that may still become one
         const std::size_t hold = final ? n : partial_tail(chunk, i);
         if (hold > i) {
           examined_ += hold - i;
-          text_out(chunk.substr(i, hold - i));
+          text_out(sub(chunk, i, hold - i));
         }
         if (hold < n) {
           carry_.assign(chunk.data() + hold, n - hold);
@@ -839,13 +855,13 @@ class engine final : public engine_services {
       }
       if (s > i) {
         examined_ += s - i;
-        text_out(chunk.substr(i, s - i));
+        text_out(sub(chunk, i, s - i));
         i = s;
       }
       // a trigger starts at i: the longest one that matches, unless a longer one may still come
       const trigger* hit = nullptr;
       bool partial = false;
-      const std::string_view rest = chunk.substr(i);
+      const std::string_view rest = sub(chunk, i);
       for (const trigger* tp : bucket(static_cast<unsigned char>(rest[0]))) {
         const trigger& t = *tp;
         if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
@@ -867,7 +883,7 @@ class engine final : public engine_services {
       }
       if (!hit) {
         examined_ += 1;
-        text_out(chunk.substr(i, 1));
+        text_out(sub(chunk, i, 1));
         ++i;
         continue;
       }
@@ -908,11 +924,13 @@ class engine final : public engine_services {
     const std::size_t n = chunk.size();
     std::size_t ws_end = std::string_view::npos;
     const std::size_t from = n - i > max_marker_ ? n - max_marker_ + 1 : i;
-    for (std::size_t p = from; p < n; ++p) {
+    std::size_t p = from;
+    while (p < n && !f[static_cast<unsigned char>(chunk[p])]) ++p;
+    for (; p < n; ++p) {
       const unsigned char c = static_cast<unsigned char>(chunk[p]);
       if (!f[c]) continue;
       for (const trigger* tp : tb.buckets[c])
-        if (prefix_match(chunk.substr(p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
+        if (prefix_match(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
           return p;
     }
     return n;
