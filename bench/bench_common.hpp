@@ -54,7 +54,8 @@ inline std::vector<transcript> main_transcripts() {
           {"content_one_call", read_data("content_one_call.txt"), 1},
           {"parallel_10", read_data("parallel_10.txt"), 10},
           {"big_arg_100k", read_data("big_arg_100k.txt"), 1},
-          {"qwen3_coder_50k", read_data("qwen3_coder_50k.txt"), 1}};
+          {"qwen3_coder_50k", read_data("qwen3_coder_50k.txt"), 1},
+          {"gen_file_256k", read_data("gen_file_256k.txt"), 1}};
 }
 
 /// Corpus family -> the built-in format that parses it (parser_registry::only).

@@ -91,8 +91,10 @@ void stream_bench(benchmark::State& st, const std::string& text, std::size_t chu
       static_cast<double>(sp.bytes_examined()) / static_cast<double>(text.size());
 }
 
-void peak_bench(benchmark::State& st, const std::string& text, std::size_t calls) {
-  toolcall::stream_parser sp{toolcall::parser_registry::builtin()};
+void peak_bench(benchmark::State& st, const std::string& text, std::size_t calls, bool events_only = false) {
+  toolcall::options opt;
+  opt.events_only = events_only;
+  toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opt};
   counting_sink sink;
   std::size_t peak = 0;
   for (auto _ : st) {
@@ -149,6 +151,8 @@ int main(int argc, char** argv) {
     rs.push_back({std::to_string(k) + "K", toolcall_bench::make_response(prose, k * 1024), 1});
     rs.push_back({std::to_string(k) + "K_prose", toolcall_bench::make_response(prose, k * 1024, true), 0});
   }
+  // the generated-file response: one call writing 256 KB, the argument-heavy case
+  rs.push_back({"gen_file_256k", toolcall_bench::read_data("gen_file_256k.txt"), 1});
   for (const auto& r : rs) {
     benchmark::RegisterBenchmark(("stream_4B/" + r.name).c_str(),
                                  [&r](benchmark::State& st) { stream_bench(st, r.text, k_token, r.calls); });
@@ -161,17 +165,28 @@ int main(int argc, char** argv) {
                                  [&r](benchmark::State& st) { peak_bench(st, r.text, r.calls); })
         ->Iterations(3);
   }
-  // The naive baseline is quadratic: 1K, 4K and 16K tokens only (64K would take minutes).
+  // options::events_only: memory in O(largest call + longest marker), not O(response)
+  for (const auto& r : rs) {
+    if (r.name != "64K" && r.name != "64K_prose" && r.name != "gen_file_256k") continue;
+    if (r.name == "gen_file_256k")
+      benchmark::RegisterBenchmark(("stream_peak_mem/" + r.name).c_str(),
+                                   [&r](benchmark::State& st) { peak_bench(st, r.text, r.calls); })
+          ->Iterations(3);
+    benchmark::RegisterBenchmark(("stream_peak_mem_events_only/" + r.name).c_str(),
+                                 [&r](benchmark::State& st) { peak_bench(st, r.text, r.calls, true); })
+        ->Iterations(3);
+  }
+  // The naive baseline is quadratic: one iteration at 16K and 64K tokens (64K takes seconds).
   for (const auto& r : rs) {
     if (r.name == "1K" || r.name == "4K")
       benchmark::RegisterBenchmark(("naive_reparse/" + r.name).c_str(),
                                    [&r](benchmark::State& st) { naive_bench(st, r.text, r.calls); })
           ->Unit(benchmark::kMillisecond);
-    if (r.name == "16K")
+    if (r.name == "16K" || r.name == "64K" || r.name == "gen_file_256k")
       benchmark::RegisterBenchmark(("naive_reparse/" + r.name).c_str(),
                                    [&r](benchmark::State& st) { naive_bench(st, r.text, r.calls); })
           ->Unit(benchmark::kMillisecond)
-          ->Iterations(2);
+          ->Iterations(1);
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -9,6 +9,7 @@ Deterministic (a fixed seed): running it again rewrites the same bytes. The file
   content_one_call.txt    ~32 KB of prose, then one Hermes <tool_call>
   parallel_10.txt         a short preamble and 10 parallel Hermes calls with realistic arguments
   big_arg_100k.txt        one Hermes call whose "content" argument is a 100 KB source file
+  gen_file_256k.txt       one Hermes call writing a 230 KB generated file (256 KB escaped)
   qwen3_coder_50k.txt     one Qwen3-Coder XML call writing a 50 KB file
   fmt_<family>.txt        one passing case with calls per corpus family (tests/data/corpus)
 usage: bench/make_data.py [--corpus tests/data/corpus/public.jsonl] [--out bench/data]
@@ -119,6 +120,12 @@ def main():
                                  hermes("write_file", {"path": "src/pipeline/filters.py", "content": source_file(rng, 100 * 1024)}))
     files["qwen3_coder_50k.txt"] = ("<tool_call>\n<function=write_file>\n<parameter=path>\nsrc/app/handlers.py\n</parameter>\n"
                                     "<parameter=content>\n" + source_file(rng, 50 * 1024) + "\n</parameter>\n</function>\n</tool_call>")
+    # the side-by-side response: a model writing a 256 KB generated file through one
+    # Hermes call (its own generator, so the files above stay as they were)
+    gen = random.Random(20261123)
+    files["gen_file_256k.txt"] = ("I'll write the generated module.\n" +
+                                  hermes("write_file", {"path": "src/generated/handlers.py",
+                                                        "content": source_file(gen, 230 * 1024)}))
     seen = set()
     for line in open(a.corpus, encoding="utf-8"):
         if not line.strip():

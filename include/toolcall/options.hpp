@@ -53,6 +53,11 @@ struct options {
   /// false keeps them strings, as the models' own parsers do; true decodes a value that is
   /// entirely a JSON number, true/false/null, array or object.
   bool xml_values_as_json = false;
+  /// For engines that only forward events: finish() returns the calls (without their
+  /// arguments), the diagnostics and the finish reason, but no content or reasoning, and a
+  /// call's arguments are released once its events are out. The stream then holds memory in
+  /// O(largest call + longest marker), not O(response). The events are the same either way.
+  bool events_only = false;
 };
 
 /**

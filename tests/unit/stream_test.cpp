@@ -275,4 +275,35 @@ TEST_SUITE("toolcall/stream live") {
       CHECK(f.violations.empty());
     }
   }
+  TEST_CASE("events_only: the same events, a message without text, arguments released") {
+    const std::string t =
+        "<think>Which file?</think>I'll write it.\n<tool_call>\n{\"name\": \"write_file\", \"arguments\": "
+        "{\"path\": \"a.md\", \"content\": \"# Title\\n\\nBody \u00e9\"}}\n</tool_call>\n"
+        "<tool_call>{\"name\": \"ls\", \"arguments\": {}}</tool_call>";
+    for (std::size_t chunk : {1u, 4u, 4096u}) {
+      toolcall::options full = seeded(), lean = seeded();
+      lean.events_only = true;
+      toolcall::stream_parser a{toolcall::parser_registry::for_model("Qwen/Qwen3-8B"), full};
+      toolcall::stream_parser b{toolcall::parser_registry::for_model("Qwen/Qwen3-8B"), lean};
+      tc_test::folder fa, fb;
+      for (std::size_t i = 0; i < t.size(); i += chunk) {
+        a.write(std::string_view(t).substr(i, chunk), fa);
+        b.write(std::string_view(t).substr(i, chunk), fb);
+      }
+      const toolcall::message ma = a.finish(fa), mb = b.finish(fb);
+      // the events rebuild the full message in both modes
+      CHECK(tc_test::same_message(ma, fa.m).empty());
+      CHECK(tc_test::same_message(ma, fb.m).empty());
+      CHECK(fb.violations.empty());
+      // the lean message keeps calls, ids, statuses and the finish reason, not the text
+      CHECK(ma.content == "I'll write it.");
+      CHECK(mb.content.empty());
+      CHECK(mb.reasoning.empty());
+      REQUIRE(mb.calls.size() == 2);
+      CHECK(mb.calls[0].name == "write_file");
+      CHECK(mb.calls[0].id == ma.calls[0].id);
+      CHECK(mb.calls[0].arguments.empty());
+      CHECK(mb.finish == toolcall::finish_reason::tool_calls);
+    }
+  }
 }

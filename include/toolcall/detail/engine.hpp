@@ -357,7 +357,9 @@ class engine final : public engine_services {
   }
 
   /// One-shot callers know the size: reserve the content once instead of growing it.
-  void reserve_content(std::size_t n) { msg_.content.reserve(n); }
+  void reserve_content(std::size_t n) {
+    if (!opt_.events_only) msg_.content.reserve(n);
+  }
 
   /// Input bytes accounted for so far: released as text (content, reasoning, held undecided
   /// text), recognised markers, and regions that became calls. At finish() it equals the input
@@ -1107,6 +1109,7 @@ class engine final : public engine_services {
       ev.status = p.c.status;
       sink_(ev);
       msg_.calls.push_back(std::move(p.c));
+      if (opt_.events_only) std::string().swap(msg_.calls.back().arguments);
     }
     region_calls_.clear();
     region_buf_.clear();
@@ -1174,6 +1177,7 @@ class engine final : public engine_services {
         p.c.status = call_status::truncated;
         p.c.end = at;
         msg_.calls.push_back(std::move(p.c));
+        if (opt_.events_only) std::string().swap(msg_.calls.back().arguments);
       }
     }
     region_calls_.clear();
@@ -1215,14 +1219,14 @@ class engine final : public engine_services {
     if (mode_ == mode_pending) mode_ = mode_text;
   }
   void out_content(std::string_view s) {
-    msg_.content += s;
+    if (!opt_.events_only) msg_.content += s;
     event ev;
     ev.kind = event_kind::content;
     ev.text = s;
     sink_(ev);
   }
   void out_reasoning(std::string_view s) {
-    msg_.reasoning += s;
+    if (!opt_.events_only) msg_.reasoning += s;
     event ev;
     ev.kind = event_kind::reasoning;
     ev.text = s;
