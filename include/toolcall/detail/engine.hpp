@@ -91,6 +91,19 @@ struct trigger_table {
   byte_set anchors;                 ///< anchor bytes of every trigger
   byte_set anchors_later;           ///< of those that can match after the start of the output
   std::vector<std::vector<anchored>> abuckets;  ///< per anchor byte
+  /// Byte pairs around the anchors: (anchor, next byte of the trigger), or (previous byte,
+  /// anchor) when the anchor ends its trigger; a stop whose neighbours form no such pair cannot
+  /// start a full match and is skipped without reading its bucket. One-byte triggers always stop.
+  std::vector<std::uint64_t> fwd_pairs, bwd_pairs;
+  std::array<bool, 256> always{};
+  static void set_pair(std::vector<std::uint64_t>& t, unsigned char a, unsigned char b) {
+    const unsigned k = (static_cast<unsigned>(a) << 8) | b;
+    t[k >> 6] |= std::uint64_t{1} << (k & 63);
+  }
+  static bool has_pair(const std::vector<std::uint64_t>& t, unsigned char a, unsigned char b) {
+    const unsigned k = (static_cast<unsigned>(a) << 8) | b;
+    return (t[k >> 6] >> (k & 63)) & 1u;
+  }
   std::array<bool, 256> first{};    ///< first bytes of every trigger
   std::array<bool, 256> later{};    ///< of those that can match after the start of the output
   std::vector<std::vector<const trigger*>> buckets;
@@ -661,6 +674,9 @@ class engine final : public engine_services {
       tab.abuckets.assign(256, {});
       tab.anchors.clear();
       tab.anchors_later.clear();
+      tab.fwd_pairs.assign(1024, 0);
+      tab.bwd_pairs.assign(1024, 0);
+      tab.always.fill(false);
       for (const auto& x : tab.trigs) {
         std::size_t off = 0;
         for (std::size_t k = 1; k < x.text.size(); ++k)
@@ -670,6 +686,12 @@ class engine final : public engine_services {
         tab.anchors.add(ab);
         if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
         tab.abuckets[ab].push_back({&x, off});
+        if (off + 1 < x.text.size())
+          trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(x.text[off + 1]));
+        else if (off > 0)
+          trigger_table::set_pair(tab.bwd_pairs, static_cast<unsigned char>(x.text[off - 1]), ab);
+        else
+          tab.always[ab] = true;
         tab.first[static_cast<unsigned char>(x.text[0])] = true;
         if (x.cond != trig_cond::start) tab.later[static_cast<unsigned char>(x.text[0])] = true;
         tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
@@ -907,6 +929,10 @@ class engine final : public engine_services {
     for (std::size_t j = i;; ++j) {
       j = static_cast<std::size_t>(anc.find(b + j, b + n) - b);
       if (j >= n) return n;
+      const unsigned char c = static_cast<unsigned char>(b[j]);
+      if (!tb.always[c] && !(j + 1 < n && trigger_table::has_pair(tb.fwd_pairs, c, static_cast<unsigned char>(b[j + 1]))) &&
+          !(j > i && trigger_table::has_pair(tb.bwd_pairs, static_cast<unsigned char>(b[j - 1]), c)))
+        continue;
       std::size_t best = n;
       for (const anchored& a : tb.abuckets[static_cast<unsigned char>(b[j])]) {
         if (a.off > j - i) continue;
