@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <toolcall/json_writer.hpp>
@@ -475,34 +476,8 @@ toolcall::message run_one(toolcall::stream_parser& sp, std::string_view text, co
     sp.write(text);
     return sp.finish();
   }
-  // fold the events ourselves, as a client would, and return that message
-  toolcall::message folded;
-  std::vector<toolcall::call> open;
-  auto sink = [&](const toolcall::event& ev) {
-    switch (ev.kind) {
-      case toolcall::event_kind::content: folded.content.append(ev.text); break;
-      case toolcall::event_kind::reasoning:
-        folded.has_reasoning = true;
-        folded.reasoning.append(ev.text);
-        break;
-      case toolcall::event_kind::call_begin: {
-        if (open.size() <= ev.index) open.resize(ev.index + 1);
-        open[ev.index].id = std::string(ev.id);
-        open[ev.index].name = std::string(ev.name);
-        break;
-      }
-      case toolcall::event_kind::arguments_delta:
-        if (ev.index < open.size()) open[ev.index].arguments.append(ev.text);
-        break;
-      case toolcall::event_kind::call_end:
-        if (ev.index < open.size() &&
-            (ev.status == toolcall::call_status::ok || ev.status == toolcall::call_status::repaired ||
-             ev.status == toolcall::call_status::normalized || ev.status == toolcall::call_status::unknown_tool))
-          folded.calls.push_back(open[ev.index]);
-        break;
-      case toolcall::event_kind::diagnostic: folded.diagnostics.push_back(*ev.diag); break;
-    }
-  };
+  // fold the events as a client would (toolcall::message_builder), and return that message
+  toolcall::message_builder sink;
   // slices of the text, as the pieces of a stream
   std::mt19937_64 rng(o.chunk_seed);
   std::size_t pos = 0;
@@ -512,7 +487,11 @@ toolcall::message run_one(toolcall::stream_parser& sp, std::string_view text, co
     sp.write(text.substr(pos, n), sink);
     pos += n;
   }
-  toolcall::message m = sp.finish(sink);
+  const toolcall::message m = sp.finish(sink);
+  // the builder checks the events' order; a violation is a bug of the library: say so
+  for (const std::string& p : sink.problems())
+    std::fprintf(stderr, "toolcall %s: event order: %s\n", o.cmd.c_str(), p.c_str());
+  toolcall::message folded = std::move(sink.msg());
   folded.finish = m.finish;
   return folded;
 }

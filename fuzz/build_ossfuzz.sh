@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: 2026 toolcall authors
 # SPDX-License-Identifier: MIT
 #
-# The in-repo OSS-Fuzz entry point (STYLE.md 2.7; simdjson fuzz/ossfuzz.sh, glaze): the
+# The in-repo OSS-Fuzz entry point (the layout simdjson and glaze use): the
 # project's build.sh in oss-fuzz only calls this script. It uses $CXX, $CXXFLAGS and
 # $LIB_FUZZING_ENGINE from the environment and writes, for each target, $OUT/<target>,
 # $OUT/<target>_seed_corpus.zip and $OUT/<target>.dict. simdjson and RE2 come from the image

@@ -6,7 +6,8 @@
 
 // Helpers shared by the fuzz targets (issue #5): a byte reader (FuzzedDataProvider lives in
 // clang's resource directory, which g++ does not see, and the replay build uses g++), an
-// independent JSON check of call arguments, and the differential stream-vs-one-shot oracle.
+// independent JSON check of call arguments, and the differential stream-vs-one-shot oracle
+// (events folded by toolcall::message_builder, whose order checks abort on a violation).
 // Every check that fails prints what failed and calls abort(), which libFuzzer reports as a
 // crash and the replay main as a failed test. No state outlives a call: nothing is static.
 
@@ -17,7 +18,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -222,76 +222,42 @@ inline const std::vector<std::string_view>& known_markers() {
   return m;
 }
 
-/// The message a client rebuilds from the events alone.
-struct folded {
-  struct open_call {
-    toolcall::call c;
-    bool ended = false;
-  };
-  std::string content, reasoning;
-  bool has_reasoning = false;
-  std::map<std::size_t, open_call> open;
-  std::vector<toolcall::call> calls;
-};
-
-/// An event sink that folds events and checks the marker rule against the one-shot result.
-class folding_sink {
+/**
+ * The event sink of the stream checks: events are folded by the library's message_builder (the
+ * message a client rebuilds from the events alone), and any order violation it reports aborts;
+ * content and reasoning events are checked against the one-shot result for markers.
+ */
+class checking_sink {
  public:
-  folding_sink(folded& f, const toolcall::message& oneshot, bool keep_truncated)
-      : f_(f), one_(oneshot), keep_truncated_(keep_truncated) {}
-  void operator()(const toolcall::event& ev) const {
+  checking_sink(toolcall::message_builder& b, const toolcall::message& oneshot) : b_(b), one_(oneshot) {}
+  void operator()(const toolcall::event& ev) {
     using toolcall::event_kind;
     switch (ev.kind) {
       case event_kind::content:
         check_markers(ev.text, one_.content, "a content event holds a marker that one-shot content lacks");
-        f_.content.append(ev.text);
         break;
       case event_kind::reasoning:
         check_markers(ev.text, one_.reasoning, "a reasoning event holds a marker that one-shot reasoning lacks");
-        f_.has_reasoning = true;
-        f_.reasoning.append(ev.text);
         break;
-      case event_kind::call_begin: {
-        require(f_.open.count(ev.index) == 0, "call_begin reuses an index");
-        folded::open_call oc;
-        oc.c.id.assign(ev.id);
-        oc.c.name.assign(ev.name);
-        oc.c.format.assign(ev.format);
-        f_.open.emplace(ev.index, std::move(oc));
-        break;
-      }
-      case event_kind::arguments_delta: {
-        const auto it = f_.open.find(ev.index);
-        require(it != f_.open.end() && !it->second.ended, "arguments_delta for a call that is not open");
-        it->second.c.arguments.append(ev.text);
-        break;
-      }
-      case event_kind::call_end: {
-        const auto it = f_.open.find(ev.index);
-        require(it != f_.open.end() && !it->second.ended, "call_end for a call that is not open");
-        it->second.ended = true;
-        it->second.c.status = ev.status;
-        const bool listed = ev.status == toolcall::call_status::ok || ev.status == toolcall::call_status::repaired ||
-                            ev.status == toolcall::call_status::normalized ||
-                            ev.status == toolcall::call_status::unknown_tool ||
-                            (keep_truncated_ && ev.status == toolcall::call_status::truncated);
-        if (listed) f_.calls.push_back(it->second.c);
-        break;
-      }
-      case event_kind::diagnostic:
-        require(ev.diag != nullptr, "a diagnostic event without a diagnostic");
-        break;
+      case event_kind::call_begin: ++begins_; break;
+      case event_kind::call_end: ++ends_; break;
+      case event_kind::arguments_delta: break;
+      case event_kind::diagnostic: require(ev.diag != nullptr, "a diagnostic event without a diagnostic"); break;
     }
+    b_(ev);
+    if (!b_.problems().empty()) fail("message_builder: events out of order", b_.problems().front());
   }
+  /// Every call_begin had its call_end (checked after finish()).
+  bool all_ended() const noexcept { return begins_ == ends_; }
 
  private:
   static void check_markers(std::string_view text, const std::string& whole, const char* what) {
     for (std::string_view m : known_markers())
       if (text.find(m) != std::string_view::npos && whole.find(m) == std::string::npos) fail(what, text);
   }
-  folded& f_;
+  toolcall::message_builder& b_;
   const toolcall::message& one_;
-  bool keep_truncated_;
+  std::size_t begins_ = 0, ends_ = 0;
 };
 
 /// Every listed call of a message: usable name, arguments one valid JSON object.
@@ -334,8 +300,8 @@ template <typename NextChunk>
 void check_stream(toolcall::stream_parser& sp, simdjson::dom::parser& jp, std::string_view text,
                   const toolcall::options& opt, const toolcall::message& one, NextChunk&& next_chunk) {
   sp.reset(opt);
-  folded f;
-  folding_sink sink(f, one, opt.keep_truncated);  // non-const: sink_ref cannot take a const callable
+  toolcall::message_builder b;
+  checking_sink sink(b, one);
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t n = next_chunk();
@@ -346,23 +312,28 @@ void check_stream(toolcall::stream_parser& sp, simdjson::dom::parser& jp, std::s
   }
   const toolcall::message streamed = sp.finish(sink);
   check_equal(one, streamed, "streamed message differs from one-shot");
+  require(sink.all_ended(), "a call_begin without call_end");
+  const toolcall::message& f = b.msg();
   require(f.content == one.content, "folded content differs from one-shot", f.content);
   require(f.reasoning == one.reasoning, "folded reasoning differs from one-shot", f.reasoning);
   require(f.has_reasoning == one.has_reasoning, "folded has_reasoning differs from one-shot");
-  require(f.calls.size() == one.calls.size(), "folded call count differs from one-shot");
+  require(f.diagnostics.size() == streamed.diagnostics.size(), "folded diagnostics differ from finish()'s");
+  // message_builder lists the calls a client may run: truncated ones (keep_truncated) are not
+  std::vector<const toolcall::call*> expect;
+  for (const toolcall::call& c : one.calls)
+    if (c.status != toolcall::call_status::truncated) expect.push_back(&c);
+  require(f.calls.size() == expect.size(), "folded call count differs from one-shot");
   for (std::size_t i = 0; i < f.calls.size(); ++i) {
     const toolcall::call& a = f.calls[i];
-    const toolcall::call& b = one.calls[i];
-    require(a.id == b.id && a.name == b.name && a.format == b.format && a.status == b.status,
-            "folded call differs from one-shot", a.name + " vs " + b.name);
-    require(a.arguments == b.arguments, "concatenated arguments_delta differ from final arguments",
-            a.arguments + " vs " + b.arguments);
-    require(b.status == toolcall::call_status::truncated || valid_json_object(jp, a.arguments),
-            "streamed arguments are not one valid JSON object", a.arguments);
+    const toolcall::call& c = *expect[i];
+    require(a.id == c.id && a.name == c.name && a.format == c.format && a.status == c.status,
+            "folded call differs from one-shot", a.name + " vs " + c.name);
+    require(a.arguments == c.arguments, "concatenated arguments_delta differ from final arguments",
+            a.arguments + " vs " + c.arguments);
+    require(valid_json_object(jp, a.arguments), "streamed arguments are not one valid JSON object", a.arguments);
   }
-  for (const auto& kv : f.open) require(kv.second.ended, "a call_begin without call_end");
 #ifdef TOOLCALL_FUZZ_STRICT
-  // Exploratory (off by default, not an invariant of DESIGN.md): the same diagnostics, at the
+  // Exploratory (off by default, not an invariant of docs/architecture.md): the same diagnostics, at the
   // same offsets, whatever the chunking.
   require(streamed.diagnostics.size() == one.diagnostics.size(), "diagnostic count differs from one-shot");
   for (std::size_t i = 0; i < one.diagnostics.size(); ++i)

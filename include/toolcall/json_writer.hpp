@@ -10,37 +10,10 @@
 #include <vector>
 
 #include "detail/json_lexer.hpp"
+#include "detail/utf8.hpp"
 #include "types.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
-namespace detail {
-
-/// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlongs, no surrogates,
-/// nothing above U+10FFFF), or 0 if none starts there.
-inline std::size_t utf8_sequence_at(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
-  const std::size_t left = s.size() - i;
-  const unsigned char c = b(0);
-  if (c < 0x80) return 1;
-  const auto cont = [&](std::size_t k) { return (b(k) & 0xC0) == 0x80; };
-  if (c >= 0xC2 && c <= 0xDF) return left >= 2 && cont(1) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    if (left < 3 || !cont(1) || !cont(2)) return 0;
-    if (c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
-    if (c == 0xED && b(1) >= 0xA0) return 0;  // surrogate
-    return 3;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    if (left < 4 || !cont(1) || !cont(2) || !cont(3)) return 0;
-    if (c == 0xF0 && b(1) < 0x90) return 0;  // overlong
-    if (c == 0xF4 && b(1) >= 0x90) return 0;  // above U+10FFFF
-    return 4;
-  }
-  return 0;
-}
-
-}  // namespace detail
-
 namespace openai {
 
 /**
@@ -51,25 +24,7 @@ namespace openai {
  */
 inline void append_json_string_utf8(std::string& out, std::string_view s) {
   out += '"';
-  std::size_t i = 0;
-  while (i < s.size()) {
-    // runs of ASCII get the shared escaping; each non-ASCII sequence is checked whole
-    std::size_t j = i;
-    while (j < s.size() && static_cast<unsigned char>(s[j]) < 0x80) ++j;
-    if (j > i) {
-      detail::json_escape_append(out, s.substr(i, j - i));
-      i = j;
-      continue;
-    }
-    const std::size_t n = detail::utf8_sequence_at(s, i);
-    if (n == 0) {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    } else {
-      out.append(s.data() + i, n);
-      i += n;
-    }
-  }
+  detail::utf8_append_replacing(out, s, detail::json_escape_append);
   out += '"';
 }
 

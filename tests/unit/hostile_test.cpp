@@ -557,4 +557,28 @@ TEST_SUITE("toolcall/hostile/known_issues") {
   }
 
 
+  TEST_CASE("the UTF-8 module and the invalid_utf8 note on the model's own text") {
+    using toolcall::detail::utf8_first_invalid;
+    using toolcall::detail::utf8_valid;
+    CHECK(utf8_valid("plain \xC3\xA9 \xE2\x82\xAC \xF0\x9F\x8E\x89"));
+    CHECK(!utf8_valid("a\xC3(b"));
+    CHECK(utf8_first_invalid("a\xC3(b") == 1);
+    CHECK(utf8_first_invalid("ok \xED\xA0\x80") == 3);  // a surrogate
+    CHECK(utf8_first_invalid("\xC0\xAF") == 0);         // overlong
+    CHECK(utf8_first_invalid("fine") == 4);
+    // content keeps the model's bytes, with a note; the JSON written from it is valid UTF-8
+    for (std::size_t chunk : {1u, 3u, 1000u}) {
+      toolcall::stream_parser sp;
+      const std::string t = "Caf\xC3 is closed.\n<tool_call>{\"name\": \"f\", \"arguments\": {\"q\": \"x\xFFy\"}}</tool_call>";
+      for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk));
+      const toolcall::message m = sp.finish();
+      bool noted = false;
+      for (const auto& d : m.diagnostics) noted |= d.code == toolcall::errc::invalid_utf8;
+      CHECK(noted);
+      CHECK(m.content.find("Caf\xC3") != std::string::npos);
+      REQUIRE(m.calls.size() == 1);
+      CHECK(utf8_valid(m.calls[0].arguments));
+      CHECK(utf8_valid(toolcall::openai::message_json(m)));
+    }
+  }
 }

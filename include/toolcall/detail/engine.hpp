@@ -34,10 +34,12 @@
 #include "handlers.hpp"
 #include "json.hpp"
 #include "scan.hpp"
+#include "utf8.hpp"
 
-/// With TOOLCALL_CHECKED=1 (the sanitizer and fuzz builds) simdjson re-validates every call's
-/// arguments before its call_end. Otherwise the transcoders' output, valid JSON by
-/// construction, is only checked to be an object. Set it the same way in every TU.
+/// With TOOLCALL_CHECKED=1 (the sanitizer build) simdjson re-validates every call's arguments
+/// as JSON before its call_end. Otherwise the transcoders' output, JSON by construction, is
+/// checked to be an object and valid UTF-8 (simdjson's validate_utf8, a fast pass). Set it the
+/// same way in every TU.
 #ifndef TOOLCALL_CHECKED
 #define TOOLCALL_CHECKED 0
 #endif
@@ -361,6 +363,15 @@ class engine final : public engine_services {
     content_.flush([&](std::string_view s) { out_content(s); });
     reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
     finished_ = true;
+    if (!opt_.events_only) {
+      // the model's own text is kept as it came; the JSON writers show invalid bytes as U+FFFD
+      for (const std::string* t : {&msg_.content, &msg_.reasoning})
+        if (!t->empty() && !utf8_valid(*t))
+          diag(errc::invalid_utf8, total_in_,
+               std::string(t == &msg_.content ? "content" : "reasoning") + " holds invalid UTF-8 from its byte " +
+                   std::to_string(utf8_first_invalid(*t)) + "; JSON output writes U+FFFD for it",
+               severity::warning);
+    }
     bool runnable = false;
     for (const auto& c : msg_.calls) runnable |= c.status != call_status::truncated;
     if (runnable) msg_.finish = finish_reason::tool_calls;
@@ -1094,7 +1105,7 @@ class engine final : public engine_services {
       std::string_view a = p.c.arguments;
       while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
       while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.back()))) a.remove_suffix(1);
-      const bool object = a.size() >= 2 && a.front() == '{' && a.back() == '}';
+      const bool object = a.size() >= 2 && a.front() == '{' && a.back() == '}' && utf8_valid(a);
 #endif
       if (!object) {
         set_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);

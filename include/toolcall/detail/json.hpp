@@ -18,6 +18,10 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
+/// Whether `s` is valid UTF-8, checked whole by simdjson (SIMD, run-time kernel selection).
+/// detail/utf8.hpp is the module to use; this wrapper keeps <simdjson.h> in this file alone.
+inline bool simdjson_utf8_valid(std::string_view s) noexcept { return simdjson::validate_utf8(s.data(), s.size()); }
+
 /// Validates JSON text with simdjson; owns the padded scratch buffer simdjson needs.
 class json_validator {
  public:

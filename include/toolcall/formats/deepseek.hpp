@@ -4,15 +4,177 @@
 #ifndef TOOLCALL_FORMATS_DEEPSEEK_HPP
 #define TOOLCALL_FORMATS_DEEPSEEK_HPP
 
-// DeepSeek V3 / R1 / V3.1 (docs/formats.md, "deepseek"): `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>
-// function<｜tool▁sep｜>NAME\n```json\n{...}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>` (V3/R1)
-// and `NAME<｜tool▁sep｜>{...}` (V3.1). The bars are U+FF5C and `▁` U+2581; R1 distills also write
+// DeepSeek V3 / R1 / V3.1 (docs/formats/README.md, "deepseek"), V3/R1:
+//   <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{...}\n```
+//   <｜tool▁call▁end｜><｜tool▁calls▁end｜>
+// and V3.1 `NAME<｜tool▁sep｜>{...}`. The bars are U+FF5C and `▁` U+2581; R1 distills also write
 // ASCII underscores and spaces. The section markers are recognised markers.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// DeepSeek `<｜tool▁call▁begin｜>`: V3/R1 `function<｜tool▁sep｜>NAME\n```json\n{...}\n```` and
+/// V3.1 `NAME<｜tool▁sep｜>{...}`, up to `<｜tool▁call▁end｜>`. The ASCII-underscore spelling
+/// of R1-distill models is accepted for every marker. The section markers are plain markers.
+class deepseek_handler final : public handler {
+ public:
+  explicit deepseek_handler(std::string_view format) : fmt_(format) {}
+  void begin(engine_services&, std::string_view, int) override {
+    st_ = s_head;
+    head_.clear();
+    name_.clear();
+    m_.reset();
+    tail.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    static constexpr std::string_view sep[] = {"<\xEF\xBD\x9Ctool\xE2\x96\x81sep\xEF\xBD\x9C>",
+                                               "<\xEF\xBD\x9Ctool_sep\xEF\xBD\x9C>",
+                                               "<\xEF\xBD\x9Ctool sep\xEF\xBD\x9C>"};
+    static constexpr std::string_view fence[] = {"```"};
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      switch (st_) {
+        case s_head: {
+          if (c == '<' || !m_.buffer().empty()) {
+            const int r = m_.push(c, sep);
+            if (r == -2) return bad(e, i, "expected <｜tool▁sep｜>");
+            ++i;
+            if (r >= 0) {
+              m_.reset();
+              std::string_view h = head_;
+              while (!h.empty() && is_json_ws(static_cast<unsigned char>(h.back()))) h.remove_suffix(1);
+              while (!h.empty() && is_json_ws(static_cast<unsigned char>(h.front()))) h.remove_prefix(1);
+              if (h == "function") {
+                st_ = s_name;
+              } else {
+                if (!valid_call_name(h)) return bad(e, i, "bad function name");
+                name_.assign(h.data(), h.size());
+                st_ = s_args_ws;
+              }
+            }
+            continue;
+          }
+          if (head_.size() > 256) return bad(e, i, "expected <｜tool▁sep｜>");
+          head_ += static_cast<char>(c);
+          ++i;
+          continue;
+        }
+        case s_name:
+          if (c == '\n') {
+            ++i;
+            if (!valid_call_name(name_)) return bad(e, i, "bad function name");
+            st_ = s_fence_ws;
+            continue;
+          }
+          if (c == '`' || c == '{') {
+            if (!valid_call_name(name_)) return bad(e, i, "bad function name");
+            st_ = s_fence_ws;
+            continue;
+          }
+          if (name_.size() > 256) return bad(e, i, "bad function name");
+          if (!(c == ' ' && name_.empty())) name_ += static_cast<char>(c);
+          ++i;
+          continue;
+        case s_fence_ws:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c == '`') { st_ = s_fence; continue; }
+          st_ = s_args_ws;
+          continue;
+        case s_fence: {
+          const int r = m_.push(c, fence);
+          if (r == -2) return bad(e, i, "bad code fence");
+          ++i;
+          if (r == 0) { m_.reset(); st_ = s_lang; fenced_ = true; }
+          continue;
+        }
+        case s_lang:
+          if (c == '\n') { ++i; st_ = s_args_ws; continue; }
+          if (!is_ident_char(c)) return bad(e, i, "bad code fence");
+          ++i;
+          continue;
+        case s_args_ws:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c != '{') return bad(e, i, "expected a JSON object");
+          {
+            json_body::config cfg;
+            cfg.shape.args_only = true;
+            cfg.format = fmt_;
+            cfg.name = name_;
+            cfg.closer = fenced_ ? std::string_view("```") : std::string_view();
+            body_.begin(e, cfg);
+            st_ = s_json;
+          }
+          continue;
+        case s_json: {
+          const step s = body_.feed(e, in.substr(i));
+          if (s.st == step::fail) return {step::fail, i + s.consumed};
+          i += s.consumed;
+          if (s.st == step::done) {
+            body_.tail.clear();
+            st_ = s_end;
+            ws_.clear();
+            m_.reset();
+          }
+          continue;
+        }
+        case s_end: {
+          static constexpr std::string_view end[] = {"<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>",
+                                                     "<\xEF\xBD\x9Ctool_call_end\xEF\xBD\x9C>", "```",
+                                                     "<\xEF\xBD\x9Ctool call end\xEF\xBD\x9C>"};
+          if (m_.buffer().empty() && is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
+          const int r = m_.push(c, end);
+          if (r == -2) {
+            tail = ws_ + m_.buffer();
+            return {step::done, i};
+          }
+          ++i;
+          if (r == 2) { m_.reset(); ws_.clear(); continue; }  // a stray closing fence
+          if (r >= 0) return {step::done, i};
+          continue;
+        }
+      }
+    }
+    return {step::more, n};
+  }
+  step finish(engine_services& e) override {
+    if (st_ == s_json) {
+      const step s = body_.finish(e);
+      if (s.st == step::fail) return s;
+      return {step::done, 0};
+    }
+    if (st_ == s_end) {
+      tail = ws_ + m_.buffer();
+      return {step::done, 0};
+    }
+    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside a DeepSeek call", severity::error);
+    return {step::fail, 0};
+  }
+
+ private:
+  std::string_view fmt_;
+  enum state : std::uint8_t { s_head, s_name, s_fence_ws, s_fence, s_lang, s_args_ws, s_json, s_end };
+  step bad(engine_services& e, std::size_t i, const char* msg) {
+    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, severity::error);
+    return {step::fail, i};
+  }
+  state st_ = s_head;
+  std::string head_, name_, ws_;
+  bool fenced_ = false;
+  marker_set_matcher m_;
+  json_body body_;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct deepseek {

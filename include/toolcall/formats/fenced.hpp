@@ -4,8 +4,8 @@
 #ifndef TOOLCALL_FORMATS_FENCED_HPP
 #define TOOLCALL_FORMATS_FENCED_HPP
 
-// Markdown fence (docs/formats.md, "fenced"): a call object in a ```json fence at the start of a
-// line; a fenced object without the call shape (a package.json) stays content.
+// Markdown fence (docs/formats/README.md, "fenced"): a call object in a ```json fence at the start
+// of a line; a fenced object without the call shape (a package.json) stays content.
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"

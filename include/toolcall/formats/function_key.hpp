@@ -4,8 +4,8 @@
 #ifndef TOOLCALL_FORMATS_FUNCTION_KEY_HPP
 #define TOOLCALL_FORMATS_FUNCTION_KEY_HPP
 
-// Function key (docs/formats.md, "function_key"): `{"function": "NAME", "parameters": {...}}`,
-// bare or after `<|python_tag|>`, written by prompt-engineered tool use.
+// Function key (docs/formats/README.md, "function_key"): `{"function": "NAME", "parameters":
+// {...}}`, bare or after `<|python_tag|>`, written by prompt-engineered tool use.
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"

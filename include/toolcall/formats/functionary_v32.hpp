@@ -94,7 +94,6 @@ class functionary_v32_handler final : public handler {
           continue;
       }
     }
-    if (st_ == s_json) return {step::more, n};
     return {step::more, n};
   }
 

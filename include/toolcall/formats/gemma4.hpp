@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../detail/format_def.hpp"
+#include "../detail/handlers.hpp"
 #include "../detail/json.hpp"
 #include "../detail/json_lexer.hpp"
 
@@ -49,7 +50,6 @@ class gemma_call_handler final : public handler {
     key_.clear();
     tok_.clear();
     hold_.clear();
-    ws_.clear();
     stack_.clear();
     comma_ = false;
     repaired_ = false;
@@ -60,6 +60,11 @@ class gemma_call_handler final : public handler {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
+      if (st_ == s_after) {
+        // the call is complete: its closer may follow, after whitespace
+        const step s = closer_.feed(in.substr(i), tail);
+        return {s.st, i + s.consumed};
+      }
       const unsigned char c = static_cast<unsigned char>(in[i]);
       // fast path: a run of plain string bytes
       if (st_ == s_raw && c != '<') {
@@ -71,15 +76,16 @@ class gemma_call_handler final : public handler {
       }
       const r res = byte(e, c);
       if (res == r_fail) return {step::fail, i};  // the offending byte is not the block's
-      if (res == r_done) return {step::done, i + 1};
-      if (res == r_done_here) return done_here(i);
       ++i;
     }
     return {step::more, n};
   }
 
   step finish(engine_services& e) override {
-    if (st_ == s_after || (st_ == s_hold && hold_ctx_ == s_after)) return done_here(0);
+    if (st_ == s_after) {
+      closer_.give_back(tail);
+      return {step::done, 0};
+    }
     e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
     return {step::fail, 0};
   }
@@ -97,9 +103,9 @@ class gemma_call_handler final : public handler {
     s_quote,     // a quoted string (drift), lexed by lx_
     s_next,      // after a value: ',' or a closing bracket
     s_hold,      // a '<' that may start a token (hold_ctx_ says where)
-    s_after,     // the call is complete: optional closer
+    s_after,     // the call is complete: optional closer (closer_ reads it)
   };
-  enum r : std::uint8_t { r_more, r_fail, r_done, r_done_here };
+  enum r : std::uint8_t { r_more, r_fail };
 
   r bad(engine_services& e, const char* msg, errc code = errc::invalid_call) {
     e.set_failure(code, e.chunk_abs(), msg, severity::error);
@@ -109,13 +115,6 @@ class gemma_call_handler final : public handler {
   r foreign(engine_services& e) {
     e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
     return r_fail;
-  }
-
-  step done_here(std::size_t i) {
-    tail = ws_ + hold_;
-    ws_.clear();
-    hold_.clear();
-    return {step::done, i};
   }
 
   void emit(engine_services& e, std::string_view s) { e.call_args(s); }
@@ -162,6 +161,7 @@ class gemma_call_handler final : public handler {
     emit(e, std::string_view(&c, 1));
     if (stack_.empty()) {
       e.end_call(0, repaired_);
+      closer_.begin(t_.closer);
       st_ = s_after;
       return r_more;
     }
@@ -191,22 +191,10 @@ class gemma_call_handler final : public handler {
     return r_more;
   }
 
-  /// Tokens a '<' may start here: the delimiter (not after the call), the closer after it, and
-  /// in a string the tokens that end it.
+  /// Tokens a '<' may start here: the delimiter, and in a string the tokens that end it.
   r hold_byte(engine_services& e, unsigned char c) {
     hold_ += static_cast<char>(c);
     bool partial = false;
-    if (hold_ctx_ == s_after) {
-      const pm m = prefix_match(hold_, t_.closer);
-      if (m == pm::full) {
-        hold_.clear();
-        ws_.clear();
-        return r_done;
-      }
-      if (m == pm::partial) return r_more;
-      hold_.pop_back();
-      return r_done_here;
-    }
     const pm d = prefix_match(hold_, t_.delim);
     if (d == pm::full) {
       hold_.clear();
@@ -365,17 +353,9 @@ class gemma_call_handler final : public handler {
       case s_hold:
         return hold_byte(e, c);
       case s_after:
-        if (is_json_ws(c)) {
-          ws_ += static_cast<char>(c);
-          return r_more;
-        }
-        if (c == static_cast<unsigned char>(t_.closer[0])) {
-          hold_.assign(1, static_cast<char>(c));
-          hold_ctx_ = s_after;
-          st_ = s_hold;
-          return r_more;
-        }
-        return r_done_here;
+        // not reached: feed() hands the bytes after the call to closer_, and no byte read
+        // again after a held `<` can end the call (no token holds a second `<`)
+        return r_more;
     }
     return r_more;
   }
@@ -383,9 +363,10 @@ class gemma_call_handler final : public handler {
   tokens t_;
   state st_ = s_prefix, hold_ctx_ = s_value;
   std::size_t pos_ = 0, sent_ = 0;
-  std::string name_, key_, tok_, hold_, ws_, esc_, stack_;
+  std::string name_, key_, tok_, hold_, esc_, stack_;
   bool comma_ = false, first_ = false, repaired_ = false;
   json_lexer lx_;
+  closer_reader closer_;
 };
 
 }  // namespace detail

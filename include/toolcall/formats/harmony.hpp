@@ -4,14 +4,212 @@
 #ifndef TOOLCALL_FORMATS_HARMONY_HPP
 #define TOOLCALL_FORMATS_HARMONY_HPP
 
-// gpt-oss harmony (docs/formats.md, "harmony"): `<|channel|>analysis<|message|>...<|end|>` is
-// reasoning; `commentary to=functions.NAME <|constrain|>json<|message|>{...}<|call|>` a call;
+// gpt-oss harmony (docs/formats/README.md, "harmony"): `<|channel|>analysis<|message|>...<|end|>`
+// is reasoning; `commentary to=functions.NAME <|constrain|>json<|message|>{...}<|call|>` a call;
 // `final` and a `commentary` without a recipient are content.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// gpt-oss harmony: `[<|start|>ROLE]<|channel|>CHANNEL[ to=functions.NAME][<|constrain|>json]
+/// <|message|>BODY` up to `<|end|>`, `<|call|>` or `<|return|>`. analysis is reasoning; final
+/// and commentary without a recipient are content; a recipient makes a call.
+class harmony_handler final : public handler {
+ public:
+  explicit harmony_handler(std::string_view format) : fmt_(format) {}
+  void begin(engine_services&, std::string_view trigger, int) override {
+    st_ = s_header;
+    header_.clear();
+    header_ += trigger;
+    hold_.clear();
+    tail.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      switch (st_) {
+        case s_header: {
+          header_ += in[i];
+          ++i;
+          if (header_.size() > 512) return bad(e, i, "harmony header too long");
+          constexpr std::string_view msg = "<|message|>";
+          if (header_.size() >= msg.size() &&
+              header_.compare(header_.size() - msg.size(), msg.size(), msg) == 0) {
+            if (!parse_header(e)) return bad(e, i, "bad harmony header");
+            if (kind_ == k_call) {
+              json_body::config cfg;
+              cfg.shape.args_only = true;
+              cfg.format = fmt_;
+              cfg.name = name_;
+              body_.begin(e, cfg);
+              st_ = s_call_ws;
+            } else {
+              e.commit();
+              if (kind_ == k_reasoning) e.region_reasoning("");
+              st_ = s_text;
+            }
+          }
+          continue;
+        }
+        case s_call_ws: {
+          const unsigned char c = static_cast<unsigned char>(in[i]);
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c != '{') return bad(e, i, "the call body is not a JSON object");
+          st_ = s_json;
+          continue;
+        }
+        case s_json: {
+          const step s = body_.feed(e, in.substr(i));
+          if (s.st == step::fail) return {step::fail, i + s.consumed};
+          i += s.consumed;
+          if (s.st == step::done) {
+            body_.tail.clear();
+            closer_.begin("<|call|>");
+            st_ = s_closer;
+          }
+          continue;
+        }
+        case s_closer: {
+          const step s = closer_.feed(in.substr(i), tail);
+          return {s.st, i + s.consumed};
+        }
+        case s_text: {
+          // body text up to an end marker; a partial marker is held back
+          static constexpr std::string_view ends[] = {"<|end|>", "<|return|>", "<|call|>", "<|start|>",
+                                                      "<|channel|>"};
+          std::size_t j = i;
+          while (j < n) {
+            const char c = in[j];
+            if (hold_.empty() && c != '<') { ++j; continue; }
+            if (hold_.empty() && j > i) { emit(e, in.substr(i, j - i)); i = j; }
+            hold_ += c;
+            ++j;
+            bool partial = false;
+            int full = -1;
+            for (int k = 0; k < 5; ++k) {
+              const pm m = prefix_match(hold_, ends[k]);
+              if (m == pm::full) full = k;
+              if (m == pm::partial) partial = true;
+            }
+            if (full >= 0) {
+              hold_.clear();
+              if (full >= 3) {
+                // a new message starts: give its marker back to the scanner
+                tail.assign(ends[full].data(), ends[full].size());
+                return {step::done, j};
+              }
+              return {step::done, j};
+            }
+            if (!partial) {
+              // not a marker: emit the held bytes but the last (it may start a marker)
+              const char last = hold_.back();
+              hold_.pop_back();
+              emit(e, hold_);
+              hold_.clear();
+              if (last == '<') {
+                hold_ += last;
+              } else {
+                emit(e, std::string_view(&last, 1));
+              }
+            }
+            i = j;
+          }
+          if (hold_.empty() && j > i) emit(e, in.substr(i, j - i));
+          return {step::more, n};
+        }
+      }
+    }
+    return {step::more, n};
+  }
+  step finish(engine_services& e) override {
+    switch (st_) {
+      case s_json: {
+        const step s = body_.finish(e);
+        if (s.st == step::fail) return s;
+        return {step::done, 0};
+      }
+      case s_closer: closer_.give_back(tail); return {step::done, 0};
+      case s_text:
+        if (!hold_.empty()) emit(e, hold_);
+        hold_.clear();
+        return {step::done, 0};
+      default:
+        e.set_failure(errc::invalid_call, e.chunk_abs(), "the text ends inside a harmony header", severity::warning);
+        return {step::fail, 0};
+    }
+  }
+
+ private:
+  std::string_view fmt_;
+  enum state : std::uint8_t { s_header, s_call_ws, s_json, s_closer, s_text };
+  enum kind : std::uint8_t { k_content, k_reasoning, k_call };
+
+  void emit(engine_services& e, std::string_view s) {
+    if (s.empty()) return;
+    if (kind_ == k_reasoning) e.region_reasoning(s);
+    else e.region_content(s);
+  }
+
+  // header_ holds e.g. "<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json<|message|>"
+  bool parse_header(engine_services&) {
+    std::string_view h = header_;
+    h.remove_suffix(11);  // <|message|>
+    std::string_view role, channel;
+    constexpr std::string_view st = "<|start|>", ch = "<|channel|>";
+    if (h.compare(0, st.size(), st) == 0) {
+      h.remove_prefix(st.size());
+      const std::size_t p = h.find(ch);
+      role = h.substr(0, p);
+      channel = p == std::string_view::npos ? std::string_view() : h.substr(p + ch.size());
+    } else if (h.compare(0, ch.size(), ch) == 0) {
+      channel = h.substr(ch.size());
+    } else {
+      return false;
+    }
+    recipient_.clear();
+    find_recipient(role);
+    find_recipient(channel);
+    std::size_t k = 0;
+    while (k < channel.size() && is_ident_char(static_cast<unsigned char>(channel[k]))) ++k;
+    const std::string_view chan = channel.substr(0, k);
+    if (!recipient_.empty()) {
+      kind_ = k_call;
+      name_.assign(strip_functions_ns(recipient_));
+      return valid_call_name(name_);
+    }
+    kind_ = chan == "analysis" ? k_reasoning : k_content;
+    return true;
+  }
+  void find_recipient(std::string_view s) {
+    const std::size_t p = s.find("to=");
+    if (p == std::string_view::npos) return;
+    std::size_t q = p + 3;
+    std::size_t r = q;
+    while (r < s.size() && s[r] != ' ' && s[r] != '<' && s[r] != '\n') ++r;
+    recipient_.assign(s.data() + q, r - q);
+  }
+  step bad(engine_services& e, std::size_t i, const char* msg) {
+    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, severity::error);
+    return {step::fail, i};
+  }
+
+  state st_ = s_header;
+  kind kind_ = k_content;
+  std::string header_, recipient_, name_, hold_;
+  json_body body_;
+  closer_reader closer_;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct harmony {

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_FORMATS_HERMES_HPP
 #define TOOLCALL_FORMATS_HERMES_HPP
 
-// Hermes / Qwen tag (docs/formats.md, "hermes"): `<tool_call>{"name": ..., "arguments": ...}
+// Hermes / Qwen tag (docs/formats/README.md, "hermes"): `<tool_call>{"name": ..., "arguments": ...}
 // </tool_call>`, several objects in one tag, and the Hermes 2 Pro drift wrappers llama.cpp also
 // accepts (`<function_call>`, `<tool>`, `<response>`, `<json>`, `<JSON>`, `<xml>`).
 

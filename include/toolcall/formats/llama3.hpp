@@ -4,9 +4,9 @@
 #ifndef TOOLCALL_FORMATS_LLAMA3_HPP
 #define TOOLCALL_FORMATS_LLAMA3_HPP
 
-// Llama 3.x JSON (docs/formats.md, "llama3_json"): `<|python_tag|>{"name": ..., "parameters":
-// ...}`, the whole output as one such object (or `;`-separated objects, or an array of them),
-// and the built-in tools `<|python_tag|>NAME.call(key="value")`.
+// Llama 3.x JSON (docs/formats/README.md, "llama3_json"): `<|python_tag|>{"name": ...,
+// "parameters": ...}`, the whole output as one such object (or `;`-separated objects, or an array
+// of them), and the built-in tools `<|python_tag|>NAME.call(key="value")`.
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"

@@ -4,13 +4,137 @@
 #ifndef TOOLCALL_FORMATS_MISTRAL_HPP
 #define TOOLCALL_FORMATS_MISTRAL_HPP
 
-// Mistral (docs/formats.md, "mistral"): v3 `[TOOL_CALLS] [{...}, ...]` and v11+
+// Mistral (docs/formats/README.md, "mistral"): v3 `[TOOL_CALLS] [{...}, ...]` and v11+
 // `[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{...}`; `[THINK]...[/THINK]` reasoning (Magistral).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// Mistral `[TOOL_CALLS]`: v3 `[TOOL_CALLS] [{...}, ...]`, v11 `[TOOL_CALLS]NAME[ARGS]{...}`
+/// with an optional `[CALL_ID]ID`. No closing marker: the end of the JSON ends the call.
+class mistral_handler final : public handler {
+ public:
+  explicit mistral_handler(std::string_view format) : fmt_(format) {}
+  void begin(engine_services&, std::string_view, int) override {
+    st_ = s_dispatch;
+    name_.clear();
+    id_.clear();
+    m_.reset();
+    tail.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    static constexpr std::string_view after_name[] = {"[ARGS]", "[CALL_ID]"};
+    static constexpr std::string_view after_id[] = {"[ARGS]"};
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      switch (st_) {
+        case s_dispatch:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c == '[' || c == '{') {
+            json_body::config cfg;
+            cfg.shape = wrapper_shape();
+            cfg.format = fmt_;
+            body_.begin(e, cfg);
+            st_ = s_json;
+            continue;
+          }
+          if (is_ident_start(c)) { st_ = s_name; continue; }
+          return bad(e, i, "[TOOL_CALLS] is not followed by a call", severity::warning);
+        case s_name:
+          if (is_ident_char(c) || c == '-' || c == '.') {
+            if (name_.size() > 256) return bad(e, i, "name too long", severity::warning);
+            name_ += static_cast<char>(c);
+            ++i;
+            continue;
+          }
+          if (c == '{') { start_args(e); continue; }
+          {
+            const int r = m_.push(c, after_name);
+            if (r == -2) return bad(e, i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+            ++i;
+            if (r == 0) { m_.reset(); st_ = s_args_ws; }
+            else if (r == 1) { m_.reset(); st_ = s_id; }
+            else st_ = s_name_marker;
+          }
+          continue;
+        case s_name_marker: {
+          const int r = m_.push(c, after_name);
+          if (r == -2) return bad(e, i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+          ++i;
+          if (r == 0) { m_.reset(); st_ = s_args_ws; }
+          else if (r == 1) { m_.reset(); st_ = s_id; }
+          continue;
+        }
+        case s_id:
+          if (c == '[' || !m_.buffer().empty()) {
+            const int r = m_.push(c, after_id);
+            if (r == -2) return bad(e, i, "bad [CALL_ID]", severity::error);
+            ++i;
+            if (r == 0) { m_.reset(); st_ = s_args_ws; }
+            continue;
+          }
+          if (c == '{') { start_args(e); continue; }
+          if (is_json_ws(c) || id_.size() > 128) return bad(e, i, "bad [CALL_ID]", severity::error);
+          id_ += static_cast<char>(c);
+          ++i;
+          continue;
+        case s_args_ws:
+          if (is_json_ws(c)) { ++i; continue; }
+          if (c == '{') { start_args(e); continue; }
+          return bad(e, i, "[ARGS] is not followed by a JSON object", severity::error);
+        case s_json: {
+          const step s = body_.feed(e, in.substr(i));
+          if (s.st == step::done) tail = std::move(body_.tail);
+          return {s.st, i + s.consumed};
+        }
+      }
+    }
+    return {step::more, n};
+  }
+  step finish(engine_services& e) override {
+    if (st_ == s_json) {
+      const step s = body_.finish(e);
+      if (s.st == step::done) tail = std::move(body_.tail);
+      return s;
+    }
+    e.set_failure(errc::invalid_call, e.chunk_abs(), "[TOOL_CALLS] is not followed by a complete call",
+                  st_ == s_dispatch || st_ == s_name ? severity::warning : severity::error);
+    return {step::fail, 0};
+  }
+
+ private:
+  std::string_view fmt_;
+  enum state : std::uint8_t { s_dispatch, s_name, s_name_marker, s_id, s_args_ws, s_json };
+  void start_args(engine_services& e) {
+    json_body::config cfg;
+    cfg.shape.args_only = true;
+    cfg.format = fmt_;
+    cfg.name = name_;
+    cfg.id = id_;
+    body_.begin(e, cfg);
+    st_ = s_json;
+  }
+  step bad(engine_services& e, std::size_t i, const char* msg, severity lv) {
+    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, lv);
+    return {step::fail, i};
+  }
+  state st_ = s_dispatch;
+  std::string name_, id_;
+  marker_set_matcher m_;
+  json_body body_;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct mistral {

@@ -4,13 +4,105 @@
 #ifndef TOOLCALL_FORMATS_NAMED_FUNCTION_HPP
 #define TOOLCALL_FORMATS_NAMED_FUNCTION_HPP
 
-// Named function tag (docs/formats.md, "named_function"): `<function=NAME>{args}</function>`,
-// Llama 3.1 custom tools and Functionary v3.1. Shares `<function=` with Qwen3-Coder's XML.
+// Named function tag (docs/formats/README.md, "named_function"):
+// `<function=NAME>{args}</function>`, Llama 3.1 custom tools and Functionary v3.1. Shares
+// `<function=` with Qwen3-Coder's XML.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// `<function=NAME>{args}</function>` (Llama 3.1 custom tools, Functionary v3.1). The same
+/// opener followed by `<parameter=` tags is Qwen3-Coder's (formats/qwen3_coder.hpp): here a
+/// name not followed by `{` fails, for the next claimant.
+class function_eq_handler final : public handler {
+ public:
+  explicit function_eq_handler(std::string_view format) : fmt_(format) {}
+  // variants: 0 `<function=NAME>`, 1 `<function name="NAME">`
+  void begin(engine_services&, std::string_view, int variant) override {
+    st_ = s_name;
+    quoted_ = variant == 1;
+    after_quote_ = false;
+    name_.clear();
+    tail.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const char c = in[i];
+      switch (st_) {
+        case s_name:
+          if (quoted_ && c == '"') {
+            ++i;
+            quoted_ = false;
+            after_quote_ = true;  // the next byte must be '>', in this chunk or the next
+            continue;
+          }
+          if (after_quote_ && c != '>') return bad(e, i, "expected '>'", severity::warning);
+          if (c == '>' && !quoted_) {
+            ++i;
+            if (!valid_call_name(name_)) return bad(e, i, "bad function name", severity::warning);
+            st_ = s_dispatch;
+            continue;
+          }
+          if (c == '\n' || c == ' ' || name_.size() > 256) return bad(e, i, "bad function name", severity::warning);
+          name_ += c;
+          ++i;
+          continue;
+        case s_dispatch:
+          if (is_json_ws(static_cast<unsigned char>(c))) { ++i; continue; }
+          if (c == '{') {
+            json_body::config cfg;
+            cfg.shape.args_only = true;
+            cfg.closer = "</function>";
+            cfg.format = fmt_;
+            cfg.name = name_;
+            body_.begin(e, cfg);
+            st_ = s_json;
+            continue;
+          }
+          return bad(e, i, "<function=NAME> is not followed by arguments", severity::warning);
+        case s_json: {
+          const step s = body_.feed(e, in.substr(i));
+          if (s.st == step::done) tail = std::move(body_.tail);
+          return {s.st, i + s.consumed};
+        }
+      }
+    }
+    return {step::more, n};
+  }
+  step finish(engine_services& e) override {
+    if (st_ == s_json) {
+      const step s = body_.finish(e);
+      if (s.st == step::done) tail = std::move(body_.tail);
+      return s;
+    }
+    e.set_failure(errc::invalid_call, e.chunk_abs(), "<function=NAME> is not followed by arguments", severity::warning);
+    return {step::fail, 0};
+  }
+
+ private:
+  enum state : std::uint8_t { s_name, s_dispatch, s_json };
+  step bad(engine_services& e, std::size_t i, const char* msg, severity lv) {
+    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, lv);
+    return {step::fail, i};
+  }
+  std::string_view fmt_;
+  bool quoted_ = false, after_quote_ = false;
+  state st_ = s_name;
+  std::string name_;
+  json_body body_;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct named_function {
@@ -23,7 +115,7 @@ struct named_function {
     d.triggers = {{"<function=", detail::trig_cond::anywhere, 0}, {"<function name=\"", detail::trig_cond::anywhere, 1}};
     d.template_markers = {"<function="};
     d.presets = {{"functionary", {"named_function", "llama3_json"}, 20, false}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::function_eq_handler(name, {})); };
+    d.make = [] { return std::unique_ptr<detail::handler>(new detail::function_eq_handler(name)); };
     return d;
   }
 };

@@ -15,6 +15,7 @@
 
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -27,7 +28,6 @@ class olmo3_handler final : public handler {
   void begin(engine_services&, std::string_view, int) override {
     st_ = s_first;
     sep_.clear();
-    mbuf_.clear();
     tail.clear();
   }
   step feed(engine_services& e, std::string_view in) override {
@@ -66,6 +66,7 @@ class olmo3_handler final : public handler {
             continue;
           }
           if (c == '<') {
+            closer_.begin(k_closer);
             st_ = s_close;
             continue;
           }
@@ -77,20 +78,12 @@ class olmo3_handler final : public handler {
                         severity::error);
           return {step::fail, i};
         case s_close: {
-          mbuf_ += static_cast<char>(c);
-          const pm m = prefix_match(mbuf_, k_closer);
-          if (m == pm::full) {
-            mbuf_.clear();
-            sep_.clear();
-            return {step::done, i + 1};
-          }
-          if (m == pm::partial) {
-            ++i;
-            continue;
-          }
-          // another token (an end of turn): the block ended without its closer
-          mbuf_.pop_back();
-          return done_here(i);
+          // the closer ends the block, separator included; another token (an end of turn)
+          // ends it without its closer, and the separator and that token's bytes go back
+          std::string given;
+          const step s = closer_.feed(in.substr(i), given);
+          if (s.st == step::done) done_here(given);
+          return {s.st, i + s.consumed};
         }
       }
     }
@@ -100,11 +93,18 @@ class olmo3_handler final : public handler {
     if (st_ == s_call) {
       const step s = body_.finish(e);
       if (s.st != step::done) return s;
-      sep_ = std::move(body_.tail);
+      tail = std::move(body_.tail);
       body_.tail.clear();
-      return done_here(0);
+      return {step::done, 0};
     }
-    if (st_ == s_sep || st_ == s_close) return done_here(0);
+    if (st_ == s_sep || st_ == s_close) {
+      // the text ends after the last call: the separator (and a closer's prefix) go back
+      std::string given;
+      if (st_ == s_close) closer_.give_back(given);
+      tail = sep_ + given;
+      sep_.clear();
+      return {step::done, 0};
+    }
     e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after <function_calls>", severity::warning);
     return {step::fail, 0};
   }
@@ -121,17 +121,18 @@ class olmo3_handler final : public handler {
     sep_.clear();
     st_ = s_call;
   }
-  step done_here(std::size_t i) {
-    tail = sep_ + mbuf_;
+  /// The closer reader ended the block: `given` is empty when it read the closer (the
+  /// separator is the block's), else the separator and `given` go back to the scanner.
+  void done_here(const std::string& given) {
+    if (!given.empty()) tail = sep_ + given;
     sep_.clear();
-    mbuf_.clear();
-    return {step::done, i};
   }
 
   std::string_view fmt_;
   state st_ = s_first;
-  std::string sep_, mbuf_;
+  std::string sep_;
   pythonic_body body_;
+  closer_reader closer_;
 };
 
 }  // namespace detail

@@ -4,12 +4,11 @@
 #ifndef TOOLCALL_FORMATS_OPENAI_HPP
 #define TOOLCALL_FORMATS_OPENAI_HPP
 
-// OpenAI JSON (docs/formats.md, "openai"): a model echoing the wire format, `{"tool_calls":
+// OpenAI JSON (docs/formats/README.md, "openai"): a model echoing the wire format, `{"tool_calls":
 // [{"id": ..., "type": "function", "function": {"name": ..., "arguments": "..."}}]}`, the flat
 // and singular envelopes. Bare JSON only: no marker.
 
 #include "../detail/format_def.hpp"
-#include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {

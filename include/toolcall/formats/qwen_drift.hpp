@@ -4,9 +4,9 @@
 #ifndef TOOLCALL_FORMATS_QWEN_DRIFT_HPP
 #define TOOLCALL_FORMATS_QWEN_DRIFT_HPP
 
-// Qwen2.5-Coder drift shapes (docs/formats.md, "qwen_tools", "qwen_function", "qwen_bracket"):
-// the model borrows the `<tools>` tag of its system prompt, a `<function>` tag, or writes the
-// call object between `<` and `>`. Three formats, one family.
+// Qwen2.5-Coder drift shapes (docs/formats/README.md, "qwen_tools", "qwen_function",
+// "qwen_bracket"): the model borrows the `<tools>` tag of its system prompt, a `<function>` tag, or
+// writes the call object between `<` and `>`. Three formats, one family.
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include <toolcall/conversation.hpp>
+#include <toolcall/detail/utf8.hpp>
 #include <toolcall/normalizer.hpp>
 #include <toolcall/toolcall.hpp>
 
@@ -42,46 +43,15 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Text in and out
 
-/// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629), or 0.
-std::size_t utf8_len_at(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
-  const std::size_t left = s.size() - i;
-  const unsigned char c = b(0);
-  if (c < 0x80) return 1;
-  const auto cont = [&](std::size_t k) { return (b(k) & 0xC0) == 0x80; };
-  if (c >= 0xC2 && c <= 0xDF) return left >= 2 && cont(1) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    if (left < 3 || !cont(1) || !cont(2)) return 0;
-    if (c == 0xE0 && b(1) < 0xA0) return 0;
-    if (c == 0xED && b(1) >= 0xA0) return 0;
-    return 3;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    if (left < 4 || !cont(1) || !cont(2) || !cont(3)) return 0;
-    if (c == 0xF0 && b(1) < 0x90) return 0;
-    if (c == 0xF4 && b(1) >= 0x90) return 0;
-    return 4;
-  }
-  return 0;
-}
-
-/// A Python str from bytes that may not be UTF-8: each stray byte becomes U+FFFD.
+/// A Python str from bytes that may not be UTF-8: each stray byte becomes U+FFFD (the library's
+/// UTF-8 module, as the JSON writer does).
 py::str to_py(std::string_view s) {
   PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), nullptr);
   if (!o) {
     PyErr_Clear();
     std::string fixed;
     fixed.reserve(s.size() + 16);
-    for (std::size_t i = 0; i < s.size();) {
-      const std::size_t n = utf8_len_at(s, i);
-      if (n == 0) {
-        fixed += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        fixed.append(s.data() + i, n);
-        i += n;
-      }
-    }
+    tc::detail::utf8_append_replacing(fixed, s);
     o = PyUnicode_DecodeUTF8(fixed.data(), static_cast<Py_ssize_t>(fixed.size()), nullptr);
     if (!o) throw py::error_already_set();
   }
