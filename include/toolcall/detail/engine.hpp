@@ -888,6 +888,19 @@ class engine final : public engine_services {
         }
         return n;
       }
+      if (!final && n - s < max_marker_) {
+        // a trigger near the end: an earlier prefix of a longer marker (`<channe` + `l`) may
+        // still grow over it, and then the earlier one wins, as it would in one piece
+        const std::size_t p = partial_tail(chunk, i);
+        if (p < s) {
+          examined_ += n - i;
+          text_out(sub(chunk, i, p - i));
+          carry_.assign(chunk.data() + p, n - p);
+          carry_is_hold_ = true;
+          carry_abs_ = abs + p;
+          return n;
+        }
+      }
       if (s > i) {
         examined_ += s - i;
         text_out(sub(chunk, i, s - i));
