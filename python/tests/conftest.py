@@ -7,7 +7,7 @@ stream events as a client would."""
 
 import json
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 import pytest
 
@@ -20,9 +20,11 @@ SEED = 42
 
 
 def load_corpus() -> List[Dict[str, Any]]:
-    """Every case of every tests/data/corpus/*.jsonl file, with its file name."""
+    """Every case of tests/data/corpus/*.jsonl, then of the families added later in
+    tests/data/corpus/new/*.jsonl (as tests/unit/test_support.hpp reads them), with its file
+    name."""
     cases = []
-    for path in sorted(CORPUS_DIR.glob("*.jsonl")):
+    for path in sorted(CORPUS_DIR.glob("*.jsonl")) + sorted((CORPUS_DIR / "new").glob("*.jsonl")):
         with open(path, encoding="utf-8") as f:
             for line in f:
                 if line.strip():
@@ -37,6 +39,19 @@ CORPUS = load_corpus()
 
 def corpus_params():
     return [pytest.param(c, id=f"{c['_file'][:-6]}:{c['id']}") for c in CORPUS]
+
+
+def case_tools(case: Dict[str, Any]) -> Optional[List[Dict[str, Any]]]:
+    """The request's tools of a case with a "tools" field (tests/data/corpus/README.md): a name
+    is a tool taking any arguments, an object is the tool's whole definition. None without the
+    field (the case is parsed with no tools)."""
+    tools = case.get("tools")
+    if tools is None:
+        return None
+    return [
+        {"type": "function", "function": {"name": t, "parameters": {"type": "object"}}} if isinstance(t, str) else t
+        for t in tools
+    ]
 
 
 def _num(x):

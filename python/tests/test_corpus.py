@@ -8,7 +8,7 @@ rules of tests/data/corpus/README.md and the stream rules of the C++ corpus test
 import pytest
 
 import toolcall
-from conftest import CORPUS, SEED, Folder, corpus_params, judge, stream
+from conftest import CORPUS, SEED, Folder, case_tools, corpus_params, judge, stream
 
 # the C++ corpus test's presets (tests/unit/corpus_test.cpp)
 FAMILY_MODEL = {
@@ -32,6 +32,12 @@ FAMILY_MODEL = {
 PARSER = toolcall.Parser(seed=SEED, reasoning="detect")
 
 
+def parser_for(case):
+    """The shared parser, or one with the case's tools attached (the "tools" field)."""
+    tools = case_tools(case)
+    return PARSER if tools is None else toolcall.Parser(seed=SEED, reasoning="detect", tools=tools)
+
+
 def test_the_corpus_is_there():
     assert len(CORPUS) >= 209
     assert len({c["id"] for c in CORPUS}) == len(CORPUS)
@@ -40,24 +46,27 @@ def test_the_corpus_is_there():
 
 @pytest.mark.parametrize("case", corpus_params())
 def test_one_shot(case):
-    m = PARSER.parse(case["input"])
+    parser = parser_for(case)
+    m = parser.parse(case["input"])
     assert judge(case, m) == []
     # the convenience function and bytes input give the same message
-    assert toolcall.parse(case["input"], seed=SEED, reasoning="detect") == m
-    assert PARSER.parse(case["input"].encode("utf-8")) == m
+    assert toolcall.parse(case["input"], seed=SEED, reasoning="detect", tools=case_tools(case)) == m
+    assert parser.parse(case["input"].encode("utf-8")) == m
 
 
 @pytest.mark.parametrize("case", [c for c in corpus_params() if c.values[0]["family"] in FAMILY_MODEL])
 def test_with_the_family_preset(case):
-    m = toolcall.parse(case["input"], model=FAMILY_MODEL[case["family"]], seed=SEED, reasoning="detect")
+    m = toolcall.parse(
+        case["input"], model=FAMILY_MODEL[case["family"]], seed=SEED, reasoning="detect", tools=case_tools(case)
+    )
     assert judge(case, m) == []
 
 
 @pytest.mark.parametrize("case", corpus_params())
 def test_streamed_at_every_chunk_size(case):
-    one = PARSER.parse(case["input"])
+    one = parser_for(case).parse(case["input"])
     data = case["input"].encode("utf-8")
-    sp = toolcall.StreamParser(seed=SEED, reasoning="detect")
+    sp = toolcall.StreamParser(seed=SEED, reasoning="detect", tools=case_tools(case))
     for size in range(1, 17):
         folder = Folder()
         m = stream(sp, data, size, folder)
@@ -67,3 +76,18 @@ def test_streamed_at_every_chunk_size(case):
     folder = Folder()
     assert stream(sp, case["input"], 3, folder) == one
     assert folder.mismatch(one) == []
+
+
+@pytest.mark.parametrize("case", [c for c in corpus_params() if c.values[0]["family"] == "morph_xml"])
+def test_tag_per_tool_needs_the_tools(case):
+    """Tag-per-tool XML is recognised only against the request's tool names: without them a case
+    has no call, no error, and its calls' tags stay in the content."""
+    m = PARSER.parse(case["input"])
+    assert m.tool_calls == []
+    assert not m.has_error
+    for call in case["expect"].get("tool_calls", []):
+        assert "<" + call["name"] in m.content
+
+
+def test_tag_per_tool_cases_are_there():
+    assert sum(1 for c in CORPUS if c["family"] == "morph_xml" and "tools" in c) >= 12

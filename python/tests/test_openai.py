@@ -9,7 +9,7 @@ import json
 import pytest
 
 import toolcall
-from conftest import SEED, corpus_params, json_equal
+from conftest import SEED, case_tools, corpus_params, json_equal
 
 
 def chunks_of(sse_lines):
@@ -23,8 +23,8 @@ def chunks_of(sse_lines):
     return out
 
 
-def to_sse(text, size, hold, seed=SEED):
-    sp = toolcall.StreamParser(seed=seed)
+def to_sse(text, size, hold, seed=SEED, tools=None):
+    sp = toolcall.StreamParser(seed=seed, tools=tools)
     gen = toolcall.sse_chunks(
         (text[i : i + size] for i in range(0, len(text), size)), sp, id="chatcmpl-1", model="m", created=1, hold_calls=hold
     )
@@ -95,16 +95,22 @@ def test_writer_finish_reason_usage_and_reset():
 def test_sse_round_trip(case):
     """parser -> SSE lines -> raw bytes in odd pieces -> DeltaAccumulator == the parser's message."""
     text = case["input"]
-    want = toolcall.parse(text, seed=SEED)
+    tools = case_tools(case)  # a case with a "tools" field is parsed with them (tag-per-tool XML)
+    want = toolcall.parse(text, seed=SEED, tools=tools)
     for size in (1, 4, 7, len(text) + 1):
         for hold in (True, False):
-            lines, streamed = to_sse(text, size, hold)
+            lines, streamed = to_sse(text, size, hold, tools=tools)
             assert streamed == want
             acc = toolcall.DeltaAccumulator(parse={"seed": SEED})
             feed_odd(acc, "".join(lines).encode(), size)
             assert acc.done
             got = acc.finish()
             where = f"chunk {size} {'hold' if hold else 'live'}"
+            # live mode sends a call as it streams: when a later part of the same region fails,
+            # the client has seen a call the parser rejected (hold_calls documents it; the C++
+            # round trip in tests/unit/openai_test.cpp makes the same exception)
+            if not hold and want.has_error and got.tool_calls and not want.tool_calls:
+                continue
             assert got.content == want.content, where
             assert (got.reasoning, got.has_reasoning) == (want.reasoning, want.has_reasoning), where
             assert [(c.id, c.name) for c in got.tool_calls] == [(c.id, c.name) for c in want.tool_calls], where

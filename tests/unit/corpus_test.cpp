@@ -43,6 +43,8 @@ TEST_SUITE("toolcall/corpus") {
     toolcall::parser p{toolcall::parser_registry::builtin(), seeded()};
     std::map<std::string, std::pair<int, int>> fam;
     for (const auto& c : cases) {
+      // a case with a "tools" field is parsed with the request's tools attached (a normalizer)
+      CHECK_MESSAGE(tc_test::attach_tools(c, p), c.id);
       const toolcall::message m = p.parse(c.input);
       const std::string err = tc_test::judge(c, m);
       auto& f = fam[c.family];
@@ -78,6 +80,7 @@ TEST_SUITE("toolcall/corpus") {
       const auto it = model.find(c.family);
       if (it == model.end()) continue;
       toolcall::parser p{toolcall::parser_registry::for_model(it->second), seeded()};
+      CHECK_MESSAGE(tc_test::attach_tools(c, p), c.id);
       // the reasoning family mixes Qwen3 and DeepSeek-R1 outputs; the hard family mixes all
       if (c.id == "deepseek-p07" || c.family == "reasoning") {
         // Qwen3's preset has hermes + reasoning, enough for the reasoning family
@@ -93,6 +96,8 @@ TEST_SUITE("toolcall/corpus") {
     toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
     std::size_t runs = 0;
     for (const auto& c : cases) {
+      CHECK_MESSAGE(tc_test::attach_tools(c, p), c.id);
+      CHECK_MESSAGE(tc_test::attach_tools(c, sp), c.id);
       const toolcall::message one = p.parse(c.input, seeded());
       const std::size_t n = c.input.size();
       std::vector<std::vector<std::size_t>> plans;
@@ -140,16 +145,24 @@ TEST_SUITE("toolcall/corpus") {
     // the engine accounts for each byte it releases as text, recognises as a marker, or folds
     // into a call; after finish() the count is the input's size, one-shot and in 1- and 7-byte
     // writes, over the corpus and the fuzzers' seeds
-    std::vector<std::string> texts;
-    for (const auto& c : tc_test::load_corpus()) texts.push_back(c.input);
+    // (corpus cases with a "tools" field are run with and without their tools)
+    std::vector<std::pair<std::string, const tc_test::corpus_case*>> texts;
+    const auto cases = tc_test::load_corpus();
+    for (const auto& c : cases) {
+      texts.emplace_back(c.input, nullptr);
+      if (!c.tools_json.empty()) texts.emplace_back(c.input, &c);
+    }
     const std::string seeds = std::string(TOOLCALL_TEST_DATA_DIR) + "/../../fuzz/corpus";
     std::error_code ec;
     for (const char* target : {"fuzz_parse", "fuzz_stream"})
       for (const auto& e : std::filesystem::directory_iterator(seeds + "/" + target, ec))
-        texts.push_back(tc_test::read_file(e.path().string()));
+        texts.emplace_back(tc_test::read_file(e.path().string()), nullptr);
     REQUIRE(texts.size() > 300);
     toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
-    for (const auto& t : texts) {
+    const tc_test::corpus_case no_tools;
+    for (const auto& tc : texts) {
+      const std::string& t = tc.first;
+      tc_test::attach_tools(tc.second ? *tc.second : no_tools, sp);
       for (std::size_t chunk : {t.size() + 1, std::size_t{1}, std::size_t{7}}) {
         sp.reset(seeded());
         for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk));
@@ -168,6 +181,7 @@ TEST_SUITE("toolcall/corpus") {
                                               "<|message|>", "<|call|>", "</think>", "<think>", "[ARGS]"};
     for (const auto& c : cases) {
       if (c.error) continue;
+      CHECK_MESSAGE(tc_test::attach_tools(c, sp), c.id);
       std::string streamed;
       sp.reset(seeded());
       auto sink = [&](const toolcall::event& ev) {
@@ -176,11 +190,32 @@ TEST_SUITE("toolcall/corpus") {
       for (char ch : c.input) sp.write(std::string_view(&ch, 1), sink);
       const toolcall::message m = sp.finish(sink);
       CHECK_MESSAGE(streamed == m.content, c.id);
-      for (const auto& mk : markers) {
+      std::vector<std::string> all = markers;
+      for (const auto& t : c.tools) {  // tag-per-tool XML: the tool names are the markers
+        all.push_back("<" + t + ">");
+        all.push_back("</" + t + ">");
+      }
+      for (const auto& mk : all) {
         const bool in_expected = c.has_content && c.content.find(mk) != std::string::npos;
         if (!in_expected) CHECK_MESSAGE(streamed.find(mk) == std::string::npos, c.id << " leaked " << mk);
       }
     }
+  }
+
+  TEST_CASE("a case that needs the request's tools has no call without them") {
+    // tag-per-tool XML is recognised only against the request's tool names: with no tools
+    // attached, each of its cases is text (reasoning aside), and its calls' tags stay in it
+    toolcall::parser p{toolcall::parser_registry::builtin(), seeded()};
+    int n = 0;
+    for (const auto& c : tc_test::load_corpus()) {
+      if (c.tools.empty() || c.family != "morph_xml") continue;
+      ++n;
+      const toolcall::message m = p.parse(c.input);
+      CHECK_MESSAGE(m.calls.empty(), c.id);
+      for (const auto& d : m.diagnostics) CHECK_MESSAGE(d.level != toolcall::severity::error, c.id);
+      for (const auto& ec : c.calls) CHECK_MESSAGE(m.content.find("<" + ec.name) != std::string::npos, c.id);
+    }
+    CHECK(n >= 12);
   }
 
 #ifdef TOOLCALL_CLI_PATH

@@ -338,3 +338,268 @@ TEST_SUITE("toolcall/families_xml") {
     CHECK(r.error().code == toolcall::errc::invalid_pattern);
   }
 }
+
+// ---- tag-per-tool XML (morph_xml, docs/formats/morph_xml.md) --------------------------------
+
+namespace {
+
+const char* const k_morph_tools = R"([
+  {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}},
+  {"type": "function", "function": {"name": "write_file", "parameters": {"type": "object",
+    "properties": {"path": {"type": "string"}, "content": {"type": "string"}}}}},
+  {"type": "function", "function": {"name": "search", "parameters": {"type": "object",
+    "properties": {"query": {"type": "string"}, "limit": {"type": "integer"},
+                   "exact": {"type": "boolean"}, "zip": {"type": "string"},
+                   "filters": {"type": "object"}}}}},
+  {"type": "function", "function": {"name": "tool_call", "parameters": {"type": "object"}}}
+])";
+
+toolcall::normalizer morph_tools() {
+  toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(k_morph_tools);
+  REQUIRE(n);
+  return *n;
+}
+
+toolcall::message morph_parse(const std::string& text, const toolcall::options& o = opts()) {
+  toolcall::parser p{toolcall::parser_registry::builtin(), o};
+  morph_tools().attach(p);
+  return p.parse(text);
+}
+
+/// With the tools attached: two pieces at every split point and 1-byte pieces each give the
+/// one-shot message, and the folded events (argument deltas concatenated) agree with it.
+void morph_every_split(const std::string& text) {
+  const toolcall::normalizer n = morph_tools();
+  const toolcall::message ref = morph_parse(text);
+  toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opts()};
+  n.attach(sp);
+  auto run = [&](const std::vector<std::size_t>& cuts) {
+    sp.reset(opts());
+    tc_test::folder f;
+    std::size_t pos = 0;
+    for (std::size_t c : cuts) {
+      sp.write(std::string_view(text).substr(pos, c - pos), f);
+      pos = c;
+    }
+    sp.write(std::string_view(text).substr(pos), f);
+    const toolcall::message m = sp.finish(f);
+    std::string err = tc_test::same_message(ref, m);
+    const std::string folded = tc_test::same_message(ref, f.m);
+    if (!folded.empty()) err += "folded: " + folded;
+    if (!f.violations.empty()) err += "events: " + f.violations.front();
+    return err;
+  };
+  std::vector<std::size_t> bytes;
+  for (std::size_t k = 1; k < text.size(); ++k) {
+    const std::string err = run({k});
+    REQUIRE_MESSAGE(err.empty(), "split at " << k << ": " << err);
+    bytes.push_back(k);
+  }
+  const std::string err = run(bytes);
+  REQUIRE_MESSAGE(err.empty(), "1-byte chunks: " << err);
+}
+
+bool has_code(const toolcall::message& m, toolcall::errc code, toolcall::severity level) {
+  for (const auto& d : m.diagnostics)
+    if (d.code == code && d.level == level) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_SUITE("toolcall/families_xml") {
+  TEST_CASE("morph_xml: no call without the request's tools; with them, calls") {
+    const std::string text =
+        "Let me check.\n\n<get_weather>\n<location>Paris</location>\n</get_weather>\n\n<search>\n<query>cafes</query>\n"
+        "</search>";
+    // without a normalizer the tool tags are text, and no diagnostic is raised
+    const auto plain = one_shot(toolcall::parser_registry::builtin(), text);
+    CHECK(plain.calls.empty());
+    CHECK(plain.content == text);
+    CHECK(plain.diagnostics.empty());
+    // a normalizer without tools changes nothing either
+    toolcall::parser p0{toolcall::parser_registry::builtin(), opts()};
+    toolcall::normalizer{}.attach(p0);
+    CHECK(p0.parse(text).calls.empty());
+
+    const auto m = morph_parse(text);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[0].name == "get_weather");
+    CHECK(m.calls[0].format == "morph_xml");
+    CHECK(args_equal(m.calls[0], R"({"location": "Paris"})"));
+    CHECK(m.calls[1].name == "search");
+    CHECK(args_equal(m.calls[1], R"({"query": "cafes"})"));
+    CHECK(m.content == "Let me check.");  // the content's trailing whitespace is trimmed
+    CHECK(m.finish == toolcall::finish_reason::tool_calls);
+    morph_every_split(text);
+
+    // the tools can be attached after construction and removed again: the openers follow
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opts()};
+    morph_tools().attach(sp);
+    sp.write(text);
+    CHECK(sp.finish().calls.size() == 2);
+    toolcall::normalizer{}.attach(sp);
+    sp.reset(opts());
+    sp.write(text);
+    CHECK(sp.finish().calls.empty());
+    // only("morph_xml") with the tools is enough
+    toolcall::parser only{*toolcall::parser_registry::only("morph_xml"), opts()};
+    morph_tools().attach(only);
+    CHECK(only.parse(text).calls.size() == 2);
+  }
+
+  TEST_CASE("morph_xml: values typed by the schema, decoded JSON literals without one") {
+    const std::string text =
+        "<search>\n<query>42</query>\n<limit>10</limit>\n<exact>True</exact>\n<zip>02134</zip>\n"
+        "<filters>{\"min\": 2}</filters>\n<page>3</page>\n<lang>en</lang>\n</search>";
+    const auto m = morph_parse(text);
+    REQUIRE(m.calls.size() == 1);
+    // string properties keep the text; integer, boolean and object ones are parsed (True is a
+    // Python literal: a note); keys the schema does not declare are decoded when JSON
+    CHECK(args_equal(m.calls[0],
+                     R"({"query": "42", "limit": 10, "exact": true, "zip": "02134", "filters": {"min": 2},)"
+                     R"( "page": 3, "lang": "en"})"));
+    CHECK(has_code(m, toolcall::errc::normalized, toolcall::severity::note));
+    morph_every_split(text);
+
+    // a typed value that is not JSON stays a string, with a warning
+    const auto bad = morph_parse("<search>\n<limit>ten</limit>\n</search>");
+    REQUIRE(bad.calls.size() == 1);
+    CHECK(args_equal(bad.calls[0], R"({"limit": "ten"})"));
+    CHECK(has_code(bad, toolcall::errc::normalized, toolcall::severity::warning));
+  }
+
+  TEST_CASE("morph_xml: nested elements are objects, repeated ones arrays, mixed content text") {
+    const std::string text =
+        "<get_weather>\n<to>a@x.org</to>\n<to>b@x.org</to>\n<place>\n  <city>Lyon</city>\n  <tag>old</tag>\n"
+        "  <zip>69001</zip>\n  <tag>river</tag>\n</place>\n<html><b>bold</b> and plain</html>\n<note/>\n"
+        "<code>if (a < b) { f(\"<ok>\"); }</code>\n</get_weather>";
+    const auto m = morph_parse(text);
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args_equal(m.calls[0],
+                     R"({"to": ["a@x.org", "b@x.org"], "place": {"city": "Lyon", "tag": ["old", "river"], "zip": 69001},)"
+                     R"( "html": "<b>bold</b> and plain", "note": "", "code": "if (a < b) { f(\"<ok>\"); }"})"));
+    morph_every_split(text);
+  }
+
+  TEST_CASE("morph_xml: string values stream as they arrive; other values wait for the next name") {
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opts()};
+    morph_tools().attach(sp);
+    std::string args;
+    int begins = 0;
+    auto sink = [&](const toolcall::event& ev) {
+      if (ev.kind == toolcall::event_kind::call_begin) ++begins;
+      if (ev.kind == toolcall::event_kind::arguments_delta) args.append(ev.text);
+    };
+    sp.write("<write_file>\n<pa", sink);
+    CHECK(begins == 0);  // not a call until an argument tag is complete
+    sp.write("th>notes.md</path>\n<content>\n# Title\n\nFirst li", sink);
+    CHECK(begins == 1);
+    CHECK(args == R"({"path":"notes.md","content":"# Title\n\nFirst li)");
+    sp.write("ne  \n", sink);  // trailing whitespace may be markup: held
+    CHECK(args == R"({"path":"notes.md","content":"# Title\n\nFirst line)");
+    sp.write("more</content>\n<mode>600</mo", sink);
+    CHECK(args == R"({"path":"notes.md","content":"# Title\n\nFirst line  \nmore")");
+    sp.write("de>\n", sink);  // no schema for mode: it may still become an array
+    CHECK(args == R"({"path":"notes.md","content":"# Title\n\nFirst line  \nmore")");
+    sp.write("</write_file>", sink);
+    const toolcall::message m = sp.finish(sink);
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args == m.calls[0].arguments);
+    CHECK(args_equal(m.calls[0], R"({"path": "notes.md", "content": "# Title\n\nFirst line  \nmore", "mode": 600})"));
+  }
+
+  TEST_CASE("morph_xml: prose tags and tool mentions are untouched") {
+    for (const std::string& text :
+         {std::string("Use <b>bold</b> and the <location> tag; the <get_weather> tool needs a city."),
+          std::string("Unknown tools are text: <lookup>\n<id>7</id>\n</lookup>"),
+          std::string("Call it as <get_weather>Paris</get_weather>, with the city inside."),
+          std::string("Self-closing <get_weather /> with a space is not the tool's tag."),
+          std::string("A closing </get_weather> alone, and <write_file>\n</path>\n stray."),
+          std::string("Ends with the tag <search>")}) {
+      const auto m = morph_parse(text);
+      CHECK_MESSAGE(m.calls.empty(), text);
+      CHECK_MESSAGE(m.content == text, text);
+      CHECK_MESSAGE(!m.has_error(), text);
+      morph_every_split(text);
+    }
+  }
+
+  TEST_CASE("morph_xml: repairs, truncation and the tool closer inside a value") {
+    // the value's closer is missing before the tool's: the call is accepted, repaired
+    auto m = morph_parse("<get_weather>\n<location>Paris\n</get_weather>");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args_equal(m.calls[0], R"({"location": "Paris"})"));
+    CHECK(m.calls[0].status == toolcall::call_status::repaired);
+    m = morph_parse("<write_file>\n<path>a</path>\n<content>x\n</write_file>");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args_equal(m.calls[0], R"({"path": "a", "content": "x"})"));
+    // an argument repeated after another one: the repeat is dropped with a warning
+    m = morph_parse("<get_weather>\n<city>Rome</city>\n<unit>c</unit>\n<city>Milan</city>\n</get_weather>");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args_equal(m.calls[0], R"({"city": "Rome", "unit": "c"})"));
+    CHECK(m.calls[0].status == toolcall::call_status::repaired);
+    CHECK(has_code(m, toolcall::errc::normalized, toolcall::severity::warning));
+    // a string property repeated right after itself cannot become an array either
+    m = morph_parse("<write_file>\n<path>a</path>\n<path>b</path>\n</write_file>");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args_equal(m.calls[0], R"({"path": "a"})"));
+    // cut off inside the element: an error, no call, the text is content
+    for (const std::string& text : {std::string("<get_weather>\n<location>Par"),
+                                    std::string("<get_weather>\n<location>Paris</location>\n"),
+                                    std::string("<get_weather>\n<loc")}) {
+      m = morph_parse(text);
+      CHECK(m.calls.empty());
+      CHECK(m.content == tc_test::trim(text));
+      CHECK(has_code(m, toolcall::errc::unterminated_call, toolcall::severity::error));
+      morph_every_split(text);
+    }
+  }
+
+  TEST_CASE("morph_xml: invalid UTF-8 becomes U+FFFD, whatever the chunking") {
+    // content is a schema string (streamed: a sequence may be cut by a chunk boundary); note is
+    // not in the schema (held)
+    const std::string text =
+        "<write_file>\n<path>\xe2\x82\xac/\xff.md</path>\n<content>a\xe2\x82 b\xf0\x9f\x98<i>\xc3</content>\n"
+        "<note>\xe2\x82\xac \xc3\xa9\xed\xa0\x80</note>\n</write_file>";
+    const auto m = morph_parse(text);
+    REQUIRE(m.calls.size() == 1);
+    const std::string r = "\xef\xbf\xbd";  // U+FFFD
+    CHECK(m.calls[0].arguments == "{\"path\":\"\xe2\x82\xac/" + r + ".md\",\"content\":\"a" + r + r + " b" + r + r + r +
+                                      "<i>" + r + "\",\"note\":\"\xe2\x82\xac \xc3\xa9" + r + r + r + "\"}");
+    CHECK(tc_test::json_text_equal(m.calls[0].arguments, m.calls[0].arguments));  // valid JSON
+    morph_every_split(text);
+  }
+
+  TEST_CASE("morph_xml: limits, and a tool named like another family's tag") {
+    toolcall::options o = opts();
+    o.max_depth = 8;
+    std::string deep = "<get_weather>\n<a>";
+    for (int k = 0; k < 10; ++k) deep += "<a>";
+    deep += "x";
+    for (int k = 0; k < 10; ++k) deep += "</a>";
+    deep += "</a>\n</get_weather>";
+    auto m = morph_parse(deep, o);
+    CHECK(m.calls.empty());
+    CHECK(m.content == deep);
+    CHECK(has_code(m, toolcall::errc::limit_depth, toolcall::severity::error));
+
+    o = opts();
+    o.max_call_bytes = 64;
+    const std::string big = "<get_weather>\n<location>" + std::string(100, 'x') + "</location>\n</get_weather> ok";
+    m = morph_parse(big, o);
+    CHECK(m.calls.empty());
+    CHECK(m.content == big);
+    CHECK(has_code(m, toolcall::errc::limit_call_bytes, toolcall::severity::error));
+
+    // `<tool_call>` is Hermes' opener first; when no family with a fixed opener reads it, the
+    // request's tool of that name does
+    m = morph_parse("<tool_call>\n<query>x</query>\n</tool_call>");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].name == "tool_call");
+    CHECK(m.calls[0].format == "morph_xml");
+    m = morph_parse(R"(<tool_call>{"name": "search", "arguments": {"query": "x"}}</tool_call>)");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].format == "hermes");
+  }
+}

@@ -41,6 +41,9 @@ struct corpus_case {
   bool error = false;
   std::string content_contains;
   std::vector<std::string> tools;  ///< the request's tool names, for formats that need them
+  /// The request's OpenAI `tools` array (JSON text) when the case has a "tools" field: a name
+  /// gives `{"type": "object"}` parameters, an object is taken as the tool's definition.
+  std::string tools_json;
 };
 
 inline std::string read_file(const std::string& path) {
@@ -80,11 +83,26 @@ inline std::vector<corpus_case> load_corpus(bool public_only = false) {
     c.family = std::string(d["family"].get_string().value_unsafe());
     c.input = std::string(d["input"].get_string().value_unsafe());
     simdjson::dom::array tools;
-    if (!d["tools"].get_array().get(tools))
+    if (!d["tools"].get_array().get(tools)) {
+      c.tools_json = "[";
       for (simdjson::dom::element t : tools) {
+        if (c.tools_json.size() > 1) c.tools_json += ',';
         std::string_view tn;
-        if (!t.get_string().get(tn)) c.tools.emplace_back(tn);
+        if (!t.get_string().get(tn)) {
+          c.tools.emplace_back(tn);
+          c.tools_json += R"({"type":"function","function":{"name":)" + simdjson::minify(t) +
+                          R"(,"parameters":{"type":"object"}}})";
+          continue;
+        }
+        // a whole definition: {"type": "function", "function": {...}} or flat {"name", ...}
+        simdjson::dom::element fn = t;
+        simdjson::dom::element inner;
+        if (!t["function"].get(inner) && inner.is_object()) fn = inner;
+        if (!fn["name"].get_string().get(tn)) c.tools.emplace_back(tn);
+        c.tools_json += simdjson::minify(t);
       }
+      c.tools_json += ']';
+    }
     simdjson::dom::element e = d["expect"].value_unsafe();
     simdjson::dom::array calls;
     if (!e["tool_calls"].get_array().get(calls)) {
@@ -110,6 +128,20 @@ inline std::vector<corpus_case> load_corpus(bool public_only = false) {
     out.push_back(std::move(c));
   }
   return out;
+}
+
+/// The case's tools as a normalizer attached to `p` (a parser or a stream_parser); a case
+/// without tools gets none (any previous filter is removed). False if the tools do not compile.
+template <typename Parser>
+inline bool attach_tools(const corpus_case& c, Parser& p) {
+  if (c.tools_json.empty()) {
+    toolcall::normalizer{}.attach(p);
+    return true;
+  }
+  toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(c.tools_json);
+  if (!n) return false;
+  n->attach(p);
+  return true;
 }
 
 inline std::string trim(std::string_view s) {
