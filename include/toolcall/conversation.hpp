@@ -4,17 +4,23 @@
 #ifndef TOOLCALL_CONVERSATION_HPP
 #define TOOLCALL_CONVERSATION_HPP
 
+// Declarations only, with the standard library (docs/building.md, "Compile cost"): the
+// definitions are in impl/conversation.hpp, included below in header-only mode.
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
-#include "detail/history.hpp"
+#include "config.hpp"
 #include "error.hpp"
 #include "types.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+
+namespace detail {
+class repeat_counter;
+}  // namespace detail
 
 /**
  * Helpers for OpenAI `messages` arrays (issue #4): JSON text in, JSON text out. Every function
@@ -48,12 +54,7 @@ struct check_options {
  * @return the violations (empty when the history is valid); a single errc::invalid_input
  * error when the text is not a messages array.
  */
-inline std::vector<diagnostic> check(std::string_view messages_json, const check_options& opt = {}) {
-  detail::history_doc doc;
-  std::string err;
-  if (!doc.load(messages_json, err)) return {diagnostic{errc::invalid_input, 0, err, severity::error}};
-  return detail::check_history(doc.info(), opt.allow_pending, opt.strict_order);
-}
+std::vector<diagnostic> check(std::string_view messages_json, const check_options& opt = {});
 
 /**
  * Rewrites a history for single-call templates such as Llama 3.1's (which refuses an assistant
@@ -77,130 +78,7 @@ inline std::vector<diagnostic> check(std::string_view messages_json, const check
  * (errc::normalized) in `notes`, with the index of the input message.
  * @return the rewritten JSON, or errc::invalid_input when the text is not a messages array.
  */
-inline result<std::string> rewrite_llama31(std::string_view messages_json, std::vector<diagnostic>* notes = nullptr) {
-  detail::history_doc doc;
-  std::string err;
-  if (!doc.load(messages_json, err)) return error{errc::invalid_input, 0, err};
-  const auto& info = doc.info();
-  auto note = [&](std::size_t i, std::string m) {
-    if (notes) notes->push_back(diagnostic{errc::normalized, i, std::move(m), severity::note});
-  };
-  auto is_tool = [&](std::size_t i) { return info[i].has_role && info[i].role == "tool"; };
-  // 1. the output, as a list of pieces: a message copied, or one call of a split message
-  struct piece {
-    std::size_t msg;
-    std::size_t call;  // `whole`, or the index of the call this piece carries
-  };
-  constexpr std::size_t whole = static_cast<std::size_t>(-1);
-  std::vector<piece> seq;
-  seq.reserve(info.size());
-  for (std::size_t i = 0; i < info.size();) {
-    simdjson::dom::array calls;
-    if (info[i].role != "assistant" || doc.element(i)["tool_calls"].get_array().get(calls) || calls.size() < 2) {
-      seq.push_back({i, whole});
-      ++i;
-      continue;
-    }
-    std::size_t run_end = i + 1;
-    while (run_end < info.size() && is_tool(run_end)) ++run_end;
-    std::vector<bool> used(run_end - i - 1, false);
-    std::size_t k = 0;
-    for (simdjson::dom::element c : calls) {
-      seq.push_back({i, k++});
-      std::string_view id;
-      if (c["id"].get_string().get(id) || id.empty()) continue;
-      for (std::size_t j = i + 1; j < run_end; ++j)
-        if (!used[j - i - 1] && info[j].has_tool_call_id && info[j].tool_call_id == id) {
-          used[j - i - 1] = true;
-          seq.push_back({j, whole});
-        }
-    }
-    for (std::size_t j = i + 1; j < run_end; ++j)
-      if (!used[j - i - 1]) seq.push_back({j, whole});
-    note(i, "message " + std::to_string(i) + ": " + std::to_string(calls.size()) +
-                " parallel tool calls split into one assistant message per call, each followed by its result");
-    i = run_end;
-  }
-  // 2. serialize, merging runs of tool messages
-  std::string arr = "[";
-  bool first = true;
-  auto sep = [&] {
-    if (!first) arr += ',';
-    first = false;
-  };
-  for (std::size_t k = 0; k < seq.size();) {
-    const std::size_t i = seq[k].msg;
-    if (seq[k].call == whole && is_tool(i)) {
-      std::size_t run = k;
-      while (run < seq.size() && seq[run].call == whole && is_tool(seq[run].msg)) ++run;
-      if (run - k >= 2) {
-        std::string content, which;
-        for (std::size_t r = k; r < run; ++r) {
-          if (r > k) {
-            content += "\n\n";
-            which += ", ";
-          }
-          content += doc.content_text(seq[r].msg);
-          which += std::to_string(seq[r].msg);
-        }
-        sep();
-        arr += "{\"role\":\"user\",\"content\":\"";
-        detail::json_escape_append(arr, content);
-        arr += "\"}";
-        note(i, "messages " + which + ": " + std::to_string(run - k) +
-                    " consecutive tool results merged into one user message");
-        k = run;
-        continue;
-      }
-    }
-    sep();
-    const simdjson::dom::element m = doc.element(i);
-    simdjson::dom::array calls;
-    simdjson::dom::object obj;
-    if (seq[k].call == whole || m["tool_calls"].get_array().get(calls) || m.get_object().get(obj)) {
-      arr += simdjson::minify(m);
-    } else if (seq[k].call > 0) {
-      arr += "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[";
-      arr += simdjson::minify(calls.at(seq[k].call).value_unsafe());
-      arr += "]}";
-    } else {
-      arr += '{';
-      bool f2 = true;
-      for (auto field : obj) {
-        if (!f2) arr += ',';
-        f2 = false;
-        arr += '"';
-        detail::json_escape_append(arr, field.key);
-        arr += "\":";
-        if (field.key == "tool_calls") {
-          arr += '[';
-          arr += simdjson::minify(calls.at(0).value_unsafe());
-          arr += ']';
-        } else {
-          arr += simdjson::minify(field.value);
-        }
-      }
-      arr += '}';
-    }
-    ++k;
-  }
-  arr += ']';
-  if (!doc.wrapped()) return arr;
-  std::string out = "{";
-  bool f3 = true;
-  simdjson::dom::object root;
-  if (doc.root().get_object().get(root)) return arr;
-  for (auto field : root) {
-    if (!f3) out += ',';
-    f3 = false;
-    out += '"';
-    detail::json_escape_append(out, field.key);
-    out += "\":";
-    out += field.key == "messages" ? arr : simdjson::minify(field.value);
-  }
-  out += '}';
-  return out;
-}
+result<std::string> rewrite_llama31(std::string_view messages_json, std::vector<diagnostic>* notes = nullptr);
 
 /// The default of loop_guard and tool_cycles(): the same call (name and arguments) made in
 /// this many tool cycles of one user turn stops the tools.
@@ -227,55 +105,8 @@ struct loop_status {
  * @param cap the cycle cap (0: none); @param max_repeats the repeat limit (0: none).
  * @return errc::invalid_input when the text is not a messages array.
  */
-inline result<loop_status> tool_cycles(std::string_view messages_json, std::size_t cap,
-                                       std::size_t max_repeats = default_max_repeats) {
-  detail::history_doc doc;
-  std::string err;
-  if (!doc.load(messages_json, err)) return error{errc::invalid_input, 0, err};
-  loop_status s;
-  s.cap = cap;
-  s.max_repeats = max_repeats;
-  detail::repeat_counter rc;
-  struct named_args {
-    std::string_view name;
-    std::string args;
-  };
-  std::vector<named_args> calls;
-  for (std::size_t i = 0; i < doc.info().size(); ++i) {
-    const auto& m = doc.info()[i];
-    if (m.role == "user") {
-      s.cycles = 0;
-      rc.clear();
-    } else if (m.role == "assistant" && (!m.calls.empty() || m.calls_without_id)) {
-      ++s.cycles;
-      calls.clear();
-      simdjson::dom::array arr;
-      if (!doc.element(i)["tool_calls"].get_array().get(arr)) {
-        for (simdjson::dom::element c : arr) {
-          named_args na;
-          simdjson::dom::element fn, a;
-          std::string_view text;
-          if (!c["function"].get(fn)) {
-            if (fn["name"].get_string().get(na.name)) na.name = {};
-            if (!fn["arguments"].get(a)) {
-              if (!a.get_string().get(text)) na.args.assign(text.data(), text.size());
-              else na.args = simdjson::minify(a);
-            }
-          }
-          calls.push_back(std::move(na));
-        }
-      }
-      rc.add(
-          calls, [](const named_args& c) { return c.name; },
-          [](const named_args& c) { return std::string_view(c.args); });
-    }
-  }
-  s.cap_reached = cap > 0 && s.cycles >= cap;
-  s.repeats = rc.most();
-  s.repeated_call = rc.most_name();
-  s.repeat_reached = max_repeats > 0 && s.repeats >= max_repeats;
-  return s;
-}
+result<loop_status> tool_cycles(std::string_view messages_json, std::size_t cap,
+                                std::size_t max_repeats = default_max_repeats);
 
 /**
  * The loop guard of an inference loop. It stops the tools of a user turn when either
@@ -302,34 +133,29 @@ class loop_guard {
  public:
   /// `max_cycles` tool cycles per user turn, and `max_repeats` cycles making one same call;
   /// 0 turns a check off.
-  explicit loop_guard(std::size_t max_cycles = 8, std::size_t max_repeats = default_max_repeats)
-      : max_(max_cycles), max_repeats_(max_repeats) {}
+  explicit loop_guard(std::size_t max_cycles = 8, std::size_t max_repeats = default_max_repeats);
+  ~loop_guard();
+  /// Copies the counts (a guard is a value).
+  loop_guard(const loop_guard& other);
+  loop_guard& operator=(const loop_guard& other);
   /// A new user message: the counts start again.
-  void user_turn() {
-    cycles_ = 0;
-    repeats_.clear();
-  }
+  void user_turn();
   /// One model response that made tool calls, when the calls are not at hand: counts toward
   /// max_cycles only.
   void add_cycle() noexcept { ++cycles_; }
   /// One model response and its calls: counts the cycle, and each distinct call once.
-  void add_cycle(const std::vector<call>& calls) {
-    ++cycles_;
-    repeats_.add(
-        calls, [](const call& c) { return std::string_view(c.name); },
-        [](const call& c) { return std::string_view(c.arguments); });
-  }
+  void add_cycle(const std::vector<call>& calls);
   /// May the next model call offer tools? False once the cycle cap or the repeat limit is reached.
   bool tools_allowed() const noexcept { return !cap_reached() && !repeat_reached(); }
   /// The turn made max_cycles tool cycles.
   bool cap_reached() const noexcept { return max_ != 0 && cycles_ >= max_; }
   /// One same call was made in max_repeats cycles of the turn.
-  bool repeat_reached() const noexcept { return max_repeats_ != 0 && repeats_.most() >= max_repeats_; }
+  bool repeat_reached() const noexcept;
   std::size_t cycles() const noexcept { return cycles_; }
   /// The most cycles of this turn that made one same call.
-  std::size_t repeats() const noexcept { return repeats_.most(); }
+  std::size_t repeats() const noexcept;
   /// The name of that call (empty when no call was recorded).
-  const std::string& repeated_call() const noexcept { return repeats_.most_name(); }
+  const std::string& repeated_call() const noexcept;
   std::size_t max_cycles() const noexcept { return max_; }
   std::size_t max_repeats() const noexcept { return max_repeats_; }
 
@@ -337,10 +163,14 @@ class loop_guard {
   std::size_t max_ = 8;
   std::size_t max_repeats_ = default_max_repeats;
   std::size_t cycles_ = 0;
-  detail::repeat_counter repeats_;
+  std::unique_ptr<detail::repeat_counter> repeats_;  // never null; out of line: it needs simdjson
 };
 
 }  // namespace conversation
 TOOLCALL_NAMESPACE_END
+
+#if TOOLCALL_HEADER_ONLY
+#include "impl/conversation.hpp"
+#endif
 
 #endif  // TOOLCALL_CONVERSATION_HPP

@@ -7,51 +7,27 @@
 // Both ends of an OpenAI chat-completions stream (issue #3): sse_writer turns stream_parser
 // events into `chat.completion.chunk` server-sent events, and delta_accumulator rebuilds the
 // assistant message from such a stream on the client side.
+//
+// Declarations only, with the standard library (docs/building.md, "Compile cost"): the
+// definitions are in impl/openai.hpp, included below in header-only mode.
 
-#include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <ctime>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
-#include "detail/json_dom.hpp"
+#include "config.hpp"
 #include "format.hpp"
-#include "json_writer.hpp"
 #include "options.hpp"
 #include "parser.hpp"
 #include "types.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
-namespace detail {
-
-/// At most `max` bytes of `s` for a diagnostic message, with each byte outside a well-formed
-/// UTF-8 sequence (garbage, or a sequence the cut split) replaced by U+FFFD.
-inline std::string excerpt(std::string_view s, std::size_t max) {
-  std::string out;
-  std::size_t i = 0;
-  const std::size_t end = (std::min)(s.size(), max);
-  while (i < end) {
-    const std::size_t n = utf8_sequence_at(s, i);
-    if (n == 0 || i + n > end || static_cast<unsigned char>(s[i]) < 0x20) {
-      out += n == 1 ? "?" : "\xEF\xBF\xBD";
-      i += n == 0 || i + n > end ? 1 : n;
-    } else {
-      out.append(s.data() + i, n);
-      i += n;
-    }
-  }
-  if (s.size() > max) out += "...";
-  return out;
-}
-
-
-}  // namespace detail
 
 namespace openai {
 
@@ -119,133 +95,32 @@ class sse_writer {
   /// Receives each `data: ...\n\n` event (a view valid during the call).
   using output = std::function<void(std::string_view)>;
 
-  explicit sse_writer(output out, sse_options opt = {}) : out_(std::move(out)), opt_(std::move(opt)) { reset(); }
+  explicit sse_writer(output out, sse_options opt = {});
   /// Appends the events to `out`, which must outlive the writer.
-  explicit sse_writer(std::string& out, sse_options opt = {})
-      : out_([p = &out](std::string_view s) { p->append(s.data(), s.size()); }), opt_(std::move(opt)) {
-    reset();
-  }
+  explicit sse_writer(std::string& out, sse_options opt = {});
 
   /// Writes the chunks one event yields. Ignored after finish().
-  void on_event(const event& ev) {
-    if (finished_) return;
-    switch (ev.kind) {
-      case event_kind::content:
-        if (ev.text.empty()) return;
-        delta_.assign("{\"content\":");
-        openai::append_json_string_utf8(delta_, ev.text);
-        delta_ += '}';
-        send_delta();
-        return;
-      case event_kind::reasoning:
-        if (ev.text.empty() && sent_reasoning_) return;
-        sent_reasoning_ = true;
-        delta_.assign("{\"reasoning_content\":");
-        openai::append_json_string_utf8(delta_, ev.text);
-        delta_ += '}';
-        send_delta();
-        return;
-      case event_kind::call_begin:
-        // Both modes keep the call until its first argument byte at least: a call that fails
-        // before any (arguments that are not an object, say) is then never announced.
-        held_.push_back(held_call{ev.index, std::string(ev.id), std::string(ev.name), std::string(), state::open});
-        return;
-      case event_kind::arguments_delta:
-        if (ev.text.empty()) return;
-        if (!opt_.hold_calls && ev.index < dense_.size() && dense_[ev.index] != npos) {
-          send_arguments(dense_[ev.index], ev.text);
-        } else if (held_call* h = find_held(ev.index)) {
-          if (opt_.hold_calls) {
-            h->arguments.append(ev.text.data(), ev.text.size());
-          } else {
-            const std::size_t d = send_live_begin(*h);
-            drop_held(ev.index);
-            send_arguments(d, ev.text);
-          }
-        }
-        return;
-      case event_kind::call_end: {
-        const bool ok = ev.status == call_status::ok || ev.status == call_status::repaired ||
-                        ev.status == call_status::normalized || ev.status == call_status::unknown_tool;
-        if (ok) any_ok_ = true;
-        if (opt_.hold_calls) {
-          if (held_call* h = find_held(ev.index)) h->st = ok ? state::ok : state::failed;
-          flush_held();
-        } else if (held_call* h = find_held(ev.index)) {
-          if (ok) send_live_begin(*h);  // a call with no argument bytes at all
-          drop_held(ev.index);
-        }
-        return;
-      }
-      case event_kind::diagnostic: return;
-    }
-  }
+  void on_event(const event& ev);
   /// The stream_parser's sink interface: same as on_event().
   void operator()(const event& ev) { on_event(ev); }
 
   /// Ends the stream: `finish_reason` is `tool_calls` if any call ended ok, else `stop`.
-  void finish() { finish(any_ok_ ? finish_reason::tool_calls : finish_reason::stop); }
+  void finish();
   /// Ends the stream with the given finish_reason (e.g. the message's, or `length` when the
   /// engine hit its token limit). Held calls that never ended are dropped. Idempotent.
-  void finish(finish_reason reason) {
-    if (finished_) return;
-    send_finish(reason);
-    finished_ = true;
-    out_("data: [DONE]\n\n");
-  }
+  void finish(finish_reason reason);
   /**
    * Same, with a usage chunk (`"choices": []`, `"usage": {...}`, same id, created and model)
    * after the finish_reason chunk and before `[DONE]`, as OpenAI streams it for
    * `stream_options.include_usage`. Idempotent: a second finish() sends nothing.
    */
-  void finish(finish_reason reason, const token_usage& usage) {
-    if (finished_) return;
-    send_finish(reason);
-    line_.assign(head_);
-    line_ += ",\"choices\":[],\"usage\":{\"prompt_tokens\":";
-    line_ += std::to_string(usage.prompt_tokens);
-    line_ += ",\"completion_tokens\":";
-    line_ += std::to_string(usage.completion_tokens);
-    line_ += ",\"total_tokens\":";
-    line_ += std::to_string(usage.total_tokens);
-    line_ += "}}\n\n";
-    out_(line_);
-    finished_ = true;
-    out_("data: [DONE]\n\n");
-  }
+  void finish(finish_reason reason, const token_usage& usage);
   bool finished() const noexcept { return finished_; }
 
   /// Starts a new response with the same options (a new generated id when `id` is empty).
-  void reset() {
-    finished_ = false;
-    started_ = false;
-    sent_reasoning_ = false;
-    any_ok_ = false;
-    sent_calls_ = 0;
-    dense_.clear();
-    held_.clear();
-    if (!seeded_) {
-      // mixed, so that a seed shared with the parser's options gives a chunk id unlike its call ids
-      rng_ = opt_.seed ? opt_.seed ^ 0x6A09E667F3BCC909ull : detail::fresh_id_seed();
-      seeded_ = true;
-    }
-    const std::string id = opt_.id.empty() ? detail::random_id("chatcmpl-", rng_) : opt_.id;
-    const std::int64_t created = opt_.created ? opt_.created : static_cast<std::int64_t>(std::time(nullptr));
-    head_.assign("data: {\"id\":");
-    openai::append_json_string_utf8(head_, id);
-    head_ += ",\"object\":\"chat.completion.chunk\",\"created\":";
-    head_ += std::to_string(created);
-    head_ += ",\"model\":";
-    openai::append_json_string_utf8(head_, opt_.model);
-    prefix_.assign(head_);
-    prefix_ += ",\"choices\":[{\"index\":0,\"delta\":";
-  }
+  void reset();
   /// Starts a new response with other options.
-  void reset(sse_options opt) {
-    opt_ = std::move(opt);
-    seeded_ = false;
-    reset();
-  }
+  void reset(sse_options opt);
 
   /// Tool calls sent so far (the next OpenAI index).
   std::size_t calls_sent() const noexcept { return sent_calls_; }
@@ -259,83 +134,19 @@ class sse_writer {
   };
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-  held_call* find_held(std::size_t index) {
-    for (auto& h : held_)
-      if (h.index == index) return &h;
-    return nullptr;
-  }
-  void drop_held(std::size_t index) {
-    for (auto it = held_.begin(); it != held_.end(); ++it)
-      if (it->index == index) {
-        held_.erase(it);
-        return;
-      }
-  }
+  held_call* find_held(std::size_t index);
+  void drop_held(std::size_t index);
   /// Live mode: sends a call's first chunk and records its OpenAI index.
-  std::size_t send_live_begin(const held_call& h) {
-    if (dense_.size() <= h.index) dense_.resize(h.index + 1, npos);
-    const std::size_t d = sent_calls_++;
-    dense_[h.index] = d;
-    send_call_begin(d, h.id, h.name);
-    return d;
-  }
+  std::size_t send_live_begin(const held_call& h);
   /// Sends, in call_begin order, every call whose fate is known and that no open call precedes.
-  void flush_held() {
-    std::size_t k = 0;
-    for (; k < held_.size() && held_[k].st != state::open; ++k) {
-      if (held_[k].st != state::ok) continue;
-      const std::size_t d = sent_calls_++;
-      send_call_begin(d, held_[k].id, held_[k].name);
-      if (!held_[k].arguments.empty()) send_arguments(d, held_[k].arguments);
-    }
-    held_.erase(held_.begin(), held_.begin() + static_cast<std::ptrdiff_t>(k));
-  }
+  void flush_held();
 
-  void send_call_begin(std::size_t d, std::string_view id, std::string_view name) {
-    delta_.assign("{\"tool_calls\":[{\"index\":");
-    delta_ += std::to_string(d);
-    delta_ += ",\"id\":";
-    openai::append_json_string_utf8(delta_, id);
-    delta_ += ",\"type\":\"function\",\"function\":{\"name\":";
-    openai::append_json_string_utf8(delta_, name);
-    delta_ += ",\"arguments\":\"\"}}]}";
-    send_delta();
-  }
-  void send_arguments(std::size_t d, std::string_view text) {
-    delta_.assign("{\"tool_calls\":[{\"index\":");
-    delta_ += std::to_string(d);
-    delta_ += ",\"function\":{\"arguments\":";
-    openai::append_json_string_utf8(delta_, text);
-    delta_ += "}}]}";
-    send_delta();
-  }
+  void send_call_begin(std::size_t d, std::string_view id, std::string_view name);
+  void send_arguments(std::size_t d, std::string_view text);
   /// The finish_reason chunk (held calls that never ended are dropped).
-  void send_finish(finish_reason reason) {
-    held_.clear();
-    delta_.assign("{}");
-    send_delta(to_string(reason));
-  }
+  void send_finish(finish_reason reason);
   /// Sends the role chunk first if needed, then delta_ as one chunk.
-  void send_delta(const char* finish = nullptr) {
-    if (!started_) {
-      started_ = true;
-      line_.assign(prefix_);
-      line_ += "{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n";
-      out_(line_);
-    }
-    line_.assign(prefix_);
-    line_ += delta_;
-    line_ += ",\"finish_reason\":";
-    if (finish) {
-      line_ += '"';
-      line_ += finish;
-      line_ += '"';
-    } else {
-      line_ += "null";
-    }
-    line_ += "}]}\n\n";
-    out_(line_);
-  }
+  void send_delta(const char* finish = nullptr);
 
   output out_;
   sse_options opt_;
@@ -388,18 +199,18 @@ struct accumulator_options {
  */
 class delta_accumulator {
  public:
-  explicit delta_accumulator(accumulator_options opt = {}) : opt_(std::move(opt)) {}
+  explicit delta_accumulator(accumulator_options opt = {});
+  ~delta_accumulator();
+  /// Moves the state; the moved-from accumulator may only be destroyed or assigned to.
+  delta_accumulator(delta_accumulator&& other) noexcept;
+  delta_accumulator& operator=(delta_accumulator&& other) noexcept;
 
   /**
    * Adds one chunk (the JSON after `data: `).
    * @return false if the chunk was malformed (not JSON, or a field of the wrong type: nothing of
    * it is taken, and an errc::invalid_input diagnostic is recorded) or was an error object.
    */
-  bool feed_chunk(std::string_view chunk_json) {
-    const std::size_t at = chunk_bytes_;
-    chunk_bytes_ += chunk_json.size();
-    return take_chunk(chunk_json, at);
-  }
+  bool feed_chunk(std::string_view chunk_json);
 
   /**
    * Adds raw SSE text, in pieces of any size: lines end with LF, CRLF or CR; `data:` lines are
@@ -407,59 +218,25 @@ class delta_accumulator {
    * lines are honoured or ignored as the SSE standard says; `data: [DONE]` ends the stream.
    * Lenient with servers that end events with a single newline.
    */
-  void feed_sse(std::string_view bytes) {
-    sse_used_ = true;
-    std::size_t i = 0;
-    while (i < bytes.size()) {
-      if (cr_pending_) {
-        cr_pending_ = false;
-        if (bytes[i] == '\n') {
-          ++i;
-          ++sse_pos_;
-          continue;
-        }
-      }
-      // find the end of the line
-      std::size_t j = i;
-      while (j < bytes.size() && bytes[j] != '\n' && bytes[j] != '\r') ++j;
-      if (!skip_line_) {
-        if (line_.size() + (j - i) > opt_.max_event_bytes) {
-          note(errc::invalid_input, line_start_, "an SSE line longer than max_event_bytes was dropped");
-          line_.clear();
-          skip_line_ = true;
-        } else {
-          line_.append(bytes.data() + i, j - i);
-        }
-      }
-      sse_pos_ += j - i;
-      if (j == bytes.size()) break;
-      cr_pending_ = bytes[j] == '\r';
-      ++sse_pos_;
-      i = j + 1;
-      if (skip_line_) skip_line_ = false;
-      else process_line();
-      line_.clear();
-      line_start_ = sse_pos_;
-    }
-  }
+  void feed_sse(std::string_view bytes);
 
   /// True once `data: [DONE]` was seen.
-  bool done() const noexcept { return done_; }
+  bool done() const noexcept;
 
   /// True once a chunk carried a `usage` object (a request with `stream_options.include_usage`
   /// gets one in the chunk before `[DONE]`; some servers send one in every chunk).
-  bool has_usage() const noexcept { return has_usage_; }
+  bool has_usage() const noexcept;
   /**
    * The token counts of the last chunk that carried a `usage` object (`"usage": null`, which
    * OpenAI puts in every other chunk, is not one). A missing or null count is 0; a missing
    * `total_tokens` is prompt + completion. All 0 when no chunk carried one.
    */
-  const token_usage& usage() const noexcept { return usage_; }
+  const token_usage& usage() const noexcept;
   /// That `usage` object as compact JSON text, with whatever details the server added
   /// (`prompt_tokens_details`, `completion_tokens_details`, ...); empty when none came.
-  const std::string& usage_json() const noexcept { return usage_json_; }
+  const std::string& usage_json() const noexcept;
   /// The diagnostics recorded so far.
-  const std::vector<diagnostic>& diagnostics() const noexcept { return diags_; }
+  const std::vector<diagnostic>& diagnostics() const noexcept;
 
   /**
    * Ends the stream (a last line or event without its terminator is still taken) and returns
@@ -470,339 +247,21 @@ class delta_accumulator {
    * server error objects, a stream cut before its end), errc::missing_name and
    * errc::invalid_arguments (dropped calls), and those of the fallback parse when it was used.
    */
-  message finish(const parser_registry& reg = parser_registry::builtin()) {
-    if (sse_used_) {
-      if (!line_.empty() && !skip_line_) process_line();
-      line_.clear();
-      skip_line_ = false;
-      dispatch();
-    }
-    message m;
-    m.content = content_;
-    m.reasoning = reasoning_;
-    m.has_reasoning = has_reasoning_;
-    m.diagnostics = diags_;
-    if (suppressed_)
-      m.diagnostics.push_back(diagnostic{errc::invalid_input, sse_pos_,
-                                         std::to_string(suppressed_) + " further diagnostics suppressed", severity::note});
-    const auto add = [&](errc code, std::size_t at, std::string text, severity level) {
-      m.diagnostics.push_back(diagnostic{code, at, std::move(text), level});
-    };
-    if (sse_used_ && !done_ && !has_finish_)
-      add(errc::invalid_input, sse_pos_, "the stream ended without a finish_reason or [DONE]", severity::warning);
-    std::vector<const acc_call*> order;
-    order.reserve(calls_.size());
-    for (const auto& c : calls_) order.push_back(&c);
-    std::stable_sort(order.begin(), order.end(), [](const acc_call* a, const acc_call* b) { return a->index < b->index; });
-    std::uint64_t rng = opt_.parse.seed ? opt_.parse.seed : detail::fresh_id_seed();
-    std::unordered_set<std::string> used_ids;  // ids stay unique, as the engine keeps them
-    for (const acc_call* c : order) {
-      call out;
-      out.name = c->name;
-      out.format = "openai";
-      if (c->overflow) continue;
-      if (out.name.empty()) {
-        add(errc::missing_name, c->offset, "tool call " + std::to_string(c->index) + " has no name; dropped",
-            severity::error);
-        continue;
-      }
-      std::string_view args = c->arguments;
-      while (!args.empty() && (args.front() == ' ' || args.front() == '\n' || args.front() == '\r' || args.front() == '\t'))
-        args.remove_prefix(1);
-      if (args.empty()) out.arguments = "{}";
-      else detail::compact_json(args, out.arguments);
-      if (validator_.check_allow_big_numbers(out.arguments) != detail::json_validator::kind::object) {
-        add(errc::invalid_arguments, c->offset,
-            "tool call " + std::to_string(c->index) + " (" + c->name + ") has arguments that are not a JSON object; dropped",
-            severity::error);
-        continue;
-      }
-      // a server's id is kept unless it repeats; a repeated or missing one is generated
-      out.id = c->id.empty() || !used_ids.insert(c->id).second ? detail::random_id("call_", rng) : c->id;
-      m.calls.push_back(std::move(out));
-    }
-    if (has_finish_) {
-      if (finish_ == "length") m.finish = finish_reason::length;
-      else if (finish_ == "tool_calls" || finish_ == "function_call") m.finish = finish_reason::tool_calls;
-      else m.finish = finish_reason::stop;
-      if (m.finish == finish_reason::tool_calls && m.calls.empty()) m.finish = finish_reason::stop;
-    } else {
-      m.finish = m.calls.empty() ? finish_reason::stop : finish_reason::tool_calls;
-    }
-    if (calls_.empty() && opt_.fallback && !m.content.empty()) {
-      parser p{reg, opt_.parse};
-      message parsed = p.parse(m.content);
-      if (!parsed.calls.empty()) {
-        m.content = std::move(parsed.content);
-        if (parsed.has_reasoning) {
-          if (m.has_reasoning && !m.reasoning.empty() && !parsed.reasoning.empty()) m.reasoning += '\n';
-          m.reasoning += parsed.reasoning;
-          m.has_reasoning = true;
-        }
-        m.calls = std::move(parsed.calls);
-        if (m.finish != finish_reason::length) m.finish = finish_reason::tool_calls;
-        for (auto& d : parsed.diagnostics) m.diagnostics.push_back(std::move(d));
-      }
-    }
-    return m;
-  }
+  message finish(const parser_registry& reg = parser_registry::builtin());
 
   /// Forgets everything, for the next stream.
-  void reset() {
-    content_.clear();
-    reasoning_.clear();
-    has_reasoning_ = false;
-    calls_.clear();
-    finish_.clear();
-    has_finish_ = false;
-    has_usage_ = false;
-    usage_ = token_usage{};
-    usage_json_.clear();
-    calls_limit_noted_ = false;
-    diags_.clear();
-    suppressed_ = 0;
-    line_.clear();
-    data_.clear();
-    event_type_.clear();
-    has_data_ = false;
-    data_lines_ = 0;
-    cr_pending_ = skip_line_ = skip_event_ = false;
-    sse_used_ = done_ = after_done_noted_ = false;
-    sse_pos_ = line_start_ = event_start_ = chunk_bytes_ = 0;
-  }
+  void reset();
 
  private:
-  struct acc_call {
-    std::uint64_t index = 0;
-    std::string id, type, name, arguments;
-    std::size_t offset = 0;
-    bool overflow = false;  // arguments over max_event_bytes: dropped at finish
-  };
-
-  void note(errc code, std::size_t at, std::string text, severity level = severity::error) {
-    if (diags_.size() < opt_.max_diagnostics) diags_.push_back(diagnostic{code, at, std::move(text), level});
-    else ++suppressed_;
-  }
-
-  bool take_chunk(std::string_view json, std::size_t at) {
-    std::string why;
-    if (!reader_.read(json, opt_.choice, fields_, why)) {
-      note(errc::invalid_input, at, "malformed chunk skipped: " + why);
-      return false;
-    }
-    if (fields_.is_error) {
-      note(errc::invalid_input, at, "the server sent an error: " + fields_.error);
-      return false;
-    }
-    // `usage` is read apart, and only from chunks that may hold one (the reader's views of
-    // this chunk stay valid: the usage parser is another one)
-    if (json.find("\"usage\"") != std::string_view::npos) {
-      token_usage u;
-      std::string u_json;
-      const int got = read_usage(json, u, u_json, why);
-      if (got < 0) {
-        note(errc::invalid_input, at, "malformed chunk skipped: " + why);
-        return false;
-      }
-      if (got > 0) {
-        has_usage_ = true;
-        usage_ = u;
-        usage_json_ = std::move(u_json);
-      }
-    }
-    if (!fields_.has_choice) return true;
-    if (fields_.has_content) content_.append(fields_.content.data(), fields_.content.size());
-    if (fields_.has_reasoning) {
-      has_reasoning_ = true;
-      reasoning_.append(fields_.reasoning.data(), fields_.reasoning.size());
-    }
-    for (std::size_t k = 0; k < fields_.call_count; ++k) take_call(fields_.calls[k], at);
-    if (fields_.has_finish) {
-      has_finish_ = true;
-      finish_.assign(fields_.finish_reason.data(), fields_.finish_reason.size());
-    }
-    return true;
-  }
-
-  /// Reads the chunk's top-level `usage` member: 1 when read, 0 when absent or null, -1 when
-  /// it is not an object or a count is not a non-negative integer (`why` set).
-  int read_usage(std::string_view json, token_usage& u, std::string& u_json, std::string& why) {
-    if (json.size() + simdjson::SIMDJSON_PADDING > usage_buf_.size())
-      usage_buf_.resize(json.size() + simdjson::SIMDJSON_PADDING);
-    std::copy(json.begin(), json.end(), usage_buf_.begin());
-    simdjson::dom::element root, v;
-    if (usage_parser_.parse(usage_buf_.data(), json.size(), false).get(root) || root["usage"].get(v) || v.is_null())
-      return 0;
-    simdjson::dom::object o;
-    if (v.get_object().get(o)) {
-      why = "\"usage\" must be an object or null";
-      return -1;
-    }
-    bool has_total = false;
-    for (simdjson::dom::key_value_pair kv : o) {
-      std::uint64_t* field = kv.key == "prompt_tokens"       ? &u.prompt_tokens
-                             : kv.key == "completion_tokens" ? &u.completion_tokens
-                             : kv.key == "total_tokens"      ? &u.total_tokens
-                                                             : nullptr;
-      if (!field || kv.value.is_null()) continue;
-      if (kv.value.get_uint64().get(*field)) {
-        why = "\"usage\"." + std::string(kv.key) + " must be a non-negative integer";
-        return -1;
-      }
-      if (field == &u.total_tokens) has_total = true;
-    }
-    if (!has_total) u.total_tokens = u.prompt_tokens + u.completion_tokens;
-    u_json = simdjson::minify(v);
-    return 1;
-  }
-
-  void take_call(const detail::tool_call_fragment& f, std::size_t at) {
-    acc_call* c = nullptr;
-    if (f.has_index) {
-      for (auto& x : calls_)
-        if (x.index == f.index) c = &x;
-    } else if (!calls_.empty() && (!f.has_id || f.id.empty() || f.id == calls_.back().id)) {
-      c = &calls_.back();  // no index: a fragment of the last call, unless it brings a new id
-    }
-    if (!c) {
-      if (calls_.size() >= opt_.parse.max_calls) {
-        if (!calls_limit_noted_) note(errc::limit_calls, at, "more tool calls than max_calls; the rest are dropped");
-        calls_limit_noted_ = true;
-        return;
-      }
-      acc_call n;
-      if (f.has_index) n.index = f.index;
-      else n.index = calls_.empty() ? 0 : calls_.back().index + 1;
-      n.offset = at;
-      calls_.push_back(std::move(n));
-      c = &calls_.back();
-    }
-    if (f.has_id && c->id.empty()) c->id.assign(f.id.data(), f.id.size());
-    if (f.has_type && c->type.empty()) c->type.assign(f.type.data(), f.type.size());
-    if (f.has_name && c->name.empty()) c->name.assign(f.name.data(), f.name.size());  // name once
-    if (f.has_arguments) {
-      const std::string_view a = f.args();
-      if (c->overflow) return;
-      if (c->arguments.size() + a.size() > opt_.max_event_bytes) {
-        note(errc::limit_call_bytes, at, "tool call arguments longer than max_event_bytes; the call is dropped");
-        c->overflow = true;
-        return;
-      }
-      c->arguments.append(a.data(), a.size());
-    }
-  }
-
-  /// One complete SSE line in line_ (without its terminator).
-  void process_line() {
-    std::string_view l = line_;
-    if (line_start_ == 0 && l.substr(0, 3) == "\xEF\xBB\xBF") l.remove_prefix(3);  // BOM
-    if (l.empty()) {
-      dispatch();
-      return;
-    }
-    if (l.front() == ':') return;  // comment (keep-alive)
-    const std::size_t colon = l.find(':');
-    std::string_view field = l.substr(0, colon);
-    std::string_view value = colon == std::string_view::npos ? std::string_view() : l.substr(colon + 1);
-    if (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-    if (field == "data") {
-      // A server that ends events with one newline: a new top-level value or [DONE] ends the last.
-      if (has_data_ && (value == "[DONE]" || (!value.empty() && value.front() == '{'))) dispatch();
-      if (!has_data_) event_start_ = line_start_;
-      if (data_.size() + value.size() + 1 > opt_.max_event_bytes) {
-        if (!skip_event_) note(errc::invalid_input, event_start_, "an SSE event longer than max_event_bytes was dropped");
-        skip_event_ = true;
-        data_.clear();
-        return;
-      }
-      if (has_data_) data_ += '\n';
-      data_.append(value.data(), value.size());
-      has_data_ = true;
-      ++data_lines_;
-    } else if (field == "event") {
-      event_type_.assign(value.data(), value.size());
-    } else if (field == "id" || field == "retry") {
-      // the SSE standard's reconnection fields: nothing to rebuild
-    } else {
-      note(errc::invalid_input, line_start_, "not an SSE line, ignored: " + detail::excerpt(l, 40),
-           severity::warning);
-    }
-  }
-
-  /// Ends the current SSE event.
-  void dispatch() {
-    const bool had = has_data_ && !skip_event_;
-    std::string type = std::move(event_type_);
-    event_type_.clear();
-    skip_event_ = false;
-    has_data_ = false;
-    const std::size_t lines = data_lines_;
-    data_lines_ = 0;
-    if (!had) {
-      data_.clear();
-      return;
-    }
-    std::string data = std::move(data_);
-    data_.clear();
-    if (data == "[DONE]") {
-      done_ = true;
-      return;
-    }
-    if (done_) {
-      if (!after_done_noted_) note(errc::invalid_input, event_start_, "data after [DONE] ignored", severity::warning);
-      after_done_noted_ = true;
-      return;
-    }
-    if (type == "error") {
-      note(errc::invalid_input, event_start_, "the server sent an error event: " + detail::excerpt(data, 200));
-      return;
-    }
-    if (lines > 1) {
-      // valid SSE may split one JSON value over data lines; if it does not parse whole, try the
-      // lines one by one (a server that ends events with a single newline)
-      std::string why;
-      if (reader_.read(data, opt_.choice, fields_, why)) {
-        take_chunk(data, event_start_);
-        return;
-      }
-      std::size_t p = 0;
-      while (p <= data.size()) {
-        std::size_t e = data.find('\n', p);
-        if (e == std::string::npos) e = data.size();
-        const std::string_view one = std::string_view(data).substr(p, e - p);
-        if (!one.empty()) take_chunk(one, event_start_);
-        p = e + 1;
-      }
-      return;
-    }
-    take_chunk(data, event_start_);
-  }
-
-  accumulator_options opt_;
-  detail::chunk_reader reader_;
-  detail::chunk_fields fields_;
-  detail::json_validator validator_;
-  std::string content_, reasoning_;
-  bool has_reasoning_ = false;
-  std::vector<acc_call> calls_;
-  std::string finish_;
-  bool has_finish_ = false, calls_limit_noted_ = false;
-  bool has_usage_ = false;
-  token_usage usage_;
-  std::string usage_json_, usage_buf_;
-  simdjson::dom::parser usage_parser_;
-  std::vector<diagnostic> diags_;
-  std::size_t suppressed_ = 0;
-  // SSE state
-  std::string line_, data_, event_type_;
-  bool has_data_ = false;
-  std::size_t data_lines_ = 0;
-  bool cr_pending_ = false, skip_line_ = false, skip_event_ = false;
-  bool sse_used_ = false, done_ = false, after_done_noted_ = false;
-  std::size_t sse_pos_ = 0, line_start_ = 0, event_start_ = 0, chunk_bytes_ = 0;
+  class state;
+  std::unique_ptr<state> s_;
 };
 
 }  // namespace openai
 TOOLCALL_NAMESPACE_END
+
+#if TOOLCALL_HEADER_ONLY
+#include "impl/openai.hpp"
+#endif
 
 #endif  // TOOLCALL_OPENAI_HPP

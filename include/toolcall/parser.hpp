@@ -4,8 +4,11 @@
 #ifndef TOOLCALL_PARSER_HPP
 #define TOOLCALL_PARSER_HPP
 
+// Declarations only, with the standard library (docs/building.md, "Compile cost"): the
+// definitions are in impl/parser.hpp, included below in header-only mode.
 #include <string_view>
 
+#include "config.hpp"
 #include "stream_parser.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -26,28 +29,15 @@ TOOLCALL_NAMESPACE_BEGIN
  */
 class parser {
  public:
-  explicit parser(const parser_registry& reg = parser_registry::builtin(), const options& opt = {})
-      : sp_(reg, opt), opt_(opt) {}
+  explicit parser(const parser_registry& reg = parser_registry::builtin(), const options& opt = {});
 
   /// The underlying stream parser (to install a normalizer: normalizer::attach(p.stream())).
   stream_parser& stream() noexcept { return sp_; }
 
-  [[nodiscard]] message parse(std::string_view text) {
-    sp_.reset();
-    sp_.reserve(text.size());
-    sp_.write(text);
-    return sp_.finish();
-  }
+  [[nodiscard]] message parse(std::string_view text);
   /// Parses with other options for this call only (seed, reasoning start, ...); later calls
   /// use the constructor's options again.
-  [[nodiscard]] message parse(std::string_view text, const options& opt) {
-    sp_.reset(opt);
-    sp_.reserve(text.size());
-    sp_.write(text);
-    message m = sp_.finish();
-    sp_.reset(opt_);
-    return m;
-  }
+  [[nodiscard]] message parse(std::string_view text, const options& opt);
 
  private:
   stream_parser sp_;
@@ -55,12 +45,13 @@ class parser {
 };
 
 /// One-shot convenience: builds a parser for the call.
-[[nodiscard]] inline message parse(std::string_view text, const parser_registry& reg = parser_registry::builtin(),
-                                   const options& opt = {}) {
-  parser p{reg, opt};
-  return p.parse(text);
-}
+[[nodiscard]] message parse(std::string_view text, const parser_registry& reg = parser_registry::builtin(),
+                            const options& opt = {});
 
 TOOLCALL_NAMESPACE_END
+
+#if TOOLCALL_HEADER_ONLY
+#include "impl/parser.hpp"
+#endif
 
 #endif  // TOOLCALL_PARSER_HPP

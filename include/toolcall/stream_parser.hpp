@@ -4,15 +4,41 @@
 #ifndef TOOLCALL_STREAM_PARSER_HPP
 #define TOOLCALL_STREAM_PARSER_HPP
 
+// Declarations only, with the standard library (docs/building.md, "Compile cost"): the
+// definitions are in impl/stream_parser.hpp, included below in header-only mode.
+#include <cstddef>
 #include <memory>
 #include <string_view>
 
-#include "detail/engine.hpp"
+#include "config.hpp"
+#include "detail/engine_core.hpp"
 #include "format.hpp"
 #include "options.hpp"
 #include "types.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+
+namespace detail {
+class engine;
+
+/// A callable reference to the user's event sink (no allocation, no ownership): what the
+/// write() and finish() templates hand to the out-of-line engine calls.
+class event_sink {
+ public:
+  event_sink() = default;
+  template <typename F>
+  event_sink(F& f) noexcept  // NOLINT(google-explicit-constructor)
+      : obj_(const_cast<void*>(static_cast<const void*>(&f))),  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+        fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
+  void operator()(const event& e) const {
+    if (fn_) fn_(obj_, e);
+  }
+
+ private:
+  void* obj_ = nullptr;
+  void (*fn_)(void*, const event&) = nullptr;
+};
+}  // namespace detail
 
 /**
  * Incremental parser for a model's output as it streams (Boost.JSON's write/finish/reset).
@@ -33,54 +59,57 @@ TOOLCALL_NAMESPACE_BEGIN
  */
 class stream_parser {
  public:
-  explicit stream_parser(const parser_registry& reg = parser_registry::builtin(), const options& opt = {})
-      : e_(std::make_unique<detail::engine>(reg, opt)) {}
+  explicit stream_parser(const parser_registry& reg = parser_registry::builtin(), const options& opt = {});
+  ~stream_parser();
+  stream_parser(stream_parser&& other) noexcept;
+  stream_parser& operator=(stream_parser&& other) noexcept;
 
   /// Feeds one delta; `sink(const event&)` receives the events it releases.
   template <typename Sink>
   void write(std::string_view delta, Sink&& sink) {
-    detail::sink_ref r(sink);
-    e_->write(delta, r);
+    write_to(delta, detail::event_sink(sink));
   }
   /// Feeds one delta, discarding events (the message still builds).
-  void write(std::string_view delta) { e_->write(delta, detail::sink_ref()); }
+  void write(std::string_view delta);
 
   /// Ends the text: flushes held-back text, closes an open call by the corpus rules, and
   /// returns the message. Further writes are ignored until reset().
   template <typename Sink>
   message finish(Sink&& sink) {
-    detail::sink_ref r(sink);
-    return e_->finish(r);
+    return finish_to(detail::event_sink(sink));
   }
-  message finish() { return e_->finish(detail::sink_ref()); }
+  message finish();
 
   /// Starts a new response, keeping buffers.
-  void reset() { e_->reset(); }
+  void reset();
   /// Starts a new response with other options (seed, reasoning start, token_limit_hit, ...).
-  void reset(const options& opt) {
-    e_->set_options(opt);
-    e_->reset();
-  }
+  void reset(const options& opt);
 
   /**
    * Installs a call filter (what toolcall::normalizer::attach() does): it sees each call's name
    * and argument stream and may rewrite both. Pass nullptr to remove it.
    */
-  void set_filter(std::unique_ptr<detail::call_filter> f) { e_->set_filter(std::move(f)); }
+  void set_filter(std::unique_ptr<detail::call_filter> f);
 
   /// Hint: the response will be about n bytes (one-shot parsing reserves its content).
-  void reserve(std::size_t n) { e_->reserve_content(n); }
+  void reserve(std::size_t n);
 
   /// Bytes the engine examined so far: the linear-work counter used by the tests.
-  std::size_t bytes_examined() const noexcept { return e_->bytes_examined(); }
+  std::size_t bytes_examined() const noexcept;
   /// Input bytes accounted for: text released, recognised markers, regions that became calls.
   /// After finish() it equals the bytes written: nothing is dropped.
-  std::size_t bytes_accounted() const noexcept { return e_->bytes_accounted(); }
+  std::size_t bytes_accounted() const noexcept;
 
  private:
+  void write_to(std::string_view delta, detail::event_sink sink);
+  message finish_to(detail::event_sink sink);
   std::unique_ptr<detail::engine> e_;
 };
 
 TOOLCALL_NAMESPACE_END
+
+#if TOOLCALL_HEADER_ONLY
+#include "impl/stream_parser.hpp"
+#endif
 
 #endif  // TOOLCALL_STREAM_PARSER_HPP

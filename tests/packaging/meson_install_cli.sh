@@ -13,6 +13,12 @@ esac
 [ -x "$exe" ] || { echo "toolcall was not installed at $exe" >&2; exit 1; }
 find "$stage" -path '*/include/toolcall/toolcall.hpp' | grep -q . || { echo "headers not installed" >&2; exit 1; }
 find "$stage" -name toolcall.pc | grep -q . || { echo "toolcall.pc not installed" >&2; exit 1; }
+# compiled mode: the static library and its pkg-config file
+find "$stage" -name libtoolcall_compiled.a | grep -q . || { echo "libtoolcall_compiled.a not installed" >&2; exit 1; }
+pc=$(find "$stage" -name toolcall-compiled.pc | head -n 1)
+[ -n "$pc" ] || { echo "toolcall-compiled.pc not installed" >&2; exit 1; }
+grep -q 'TOOLCALL_HEADER_ONLY=0' "$pc" || { echo "toolcall-compiled.pc lacks -DTOOLCALL_HEADER_ONLY=0" >&2; exit 1; }
+grep -q -- '-ltoolcall_compiled' "$pc" || { echo "toolcall-compiled.pc lacks -ltoolcall_compiled" >&2; exit 1; }
 got=$("$exe" --version)
 [ "$got" = "toolcall $version" ] || { echo "toolcall --version printed '$got'" >&2; exit 1; }
 out=$(printf '%s' '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>' | "$exe" parse --seed 1)

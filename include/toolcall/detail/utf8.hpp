@@ -15,7 +15,6 @@
 #include <string_view>
 
 #include "../config.hpp"
-#include "json.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -44,7 +43,7 @@ inline std::size_t utf8_sequence_at(std::string_view s, std::size_t i) noexcept 
 }
 
 /// Whether the whole of `s` is valid UTF-8 (simdjson: fast on long texts).
-inline bool utf8_valid(std::string_view s) noexcept { return simdjson_utf8_valid(s); }
+bool utf8_valid(std::string_view s) noexcept;
 
 /// Offset of the first byte of `s` that does not belong to a well-formed UTF-8 sequence, or
 /// s.size() if there is none. Scalar: call it once utf8_valid() has said false.
@@ -85,5 +84,9 @@ inline void utf8_append_replacing(std::string& out, std::string_view s,
 
 }  // namespace detail
 TOOLCALL_NAMESPACE_END
+
+#if TOOLCALL_HEADER_ONLY
+#include "../impl/utf8.hpp"
+#endif
 
 #endif  // TOOLCALL_DETAIL_UTF8_HPP

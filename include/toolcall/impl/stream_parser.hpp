@@ -1,0 +1,66 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_IMPL_STREAM_PARSER_HPP
+#define TOOLCALL_IMPL_STREAM_PARSER_HPP
+
+// Definitions of stream_parser.hpp (docs/building.md, "Compile cost"): inline in header-only
+// mode, compiled once by src/toolcall.cpp with TOOLCALL_HEADER_ONLY=0.
+
+#include <memory>
+#include <string_view>
+#include <utility>
+
+#include "../detail/engine.hpp"
+#include "../stream_parser.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+
+TOOLCALL_INLINE stream_parser::stream_parser(const parser_registry& reg, const options& opt)
+    : e_(std::make_unique<detail::engine>(reg, opt)) {}
+TOOLCALL_INLINE stream_parser::~stream_parser() = default;
+TOOLCALL_INLINE stream_parser::stream_parser(stream_parser&& other) noexcept = default;
+TOOLCALL_INLINE stream_parser& stream_parser::operator=(stream_parser&& other) noexcept = default;
+
+TOOLCALL_INLINE void stream_parser::write_to(std::string_view delta, detail::event_sink sink) {
+  detail::sink_ref r(sink);
+  e_->write(delta, r);
+}
+TOOLCALL_INLINE void stream_parser::write(std::string_view delta) {
+  e_->write(delta, detail::sink_ref());
+}
+
+TOOLCALL_INLINE message stream_parser::finish_to(detail::event_sink sink) {
+  detail::sink_ref r(sink);
+  return e_->finish(r);
+}
+TOOLCALL_INLINE message stream_parser::finish() {
+  return e_->finish(detail::sink_ref());
+}
+
+TOOLCALL_INLINE void stream_parser::reset() {
+  e_->reset();
+}
+TOOLCALL_INLINE void stream_parser::reset(const options& opt) {
+  e_->set_options(opt);
+  e_->reset();
+}
+
+TOOLCALL_INLINE void stream_parser::set_filter(std::unique_ptr<detail::call_filter> f) {
+  e_->set_filter(std::move(f));
+}
+
+TOOLCALL_INLINE void stream_parser::reserve(std::size_t n) {
+  e_->reserve_content(n);
+}
+
+TOOLCALL_INLINE std::size_t stream_parser::bytes_examined() const noexcept {
+  return e_->bytes_examined();
+}
+TOOLCALL_INLINE std::size_t stream_parser::bytes_accounted() const noexcept {
+  return e_->bytes_accounted();
+}
+
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_IMPL_STREAM_PARSER_HPP
