@@ -25,6 +25,8 @@
 
 #include "fuzz_common.hpp"
 
+#include <toolcall/normalizer.hpp>
+
 namespace {
 
 toolcall::parser_registry pick_registry(std::uint8_t flags, std::uint8_t sel) {
@@ -73,10 +75,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const toolcall::parser_registry reg = pick_registry(flags, sel);
   simdjson::dom::parser jp;
   toolcall::parser p{reg, opt};
+  // an odd chunk seed attaches the request's tools: schema typing, name repair, and the
+  // tag-per-tool XML openers (<get_weather>...) that only exist with tools
+  static const toolcall::result<toolcall::normalizer> tools = toolcall::normalizer::create(
+      R"([{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+          "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}}},
+         {"type": "function", "function": {"name": "read_file", "parameters": {"type": "object",
+          "properties": {"path": {"type": "string"}, "offset": {"type": ["integer", "null"]}}}}},
+         {"type": "function", "function": {"name": "search", "parameters": {"type": "object"}}}])");
+  const bool with_tools = (chunk_seed & 1u) != 0 && tools;
+  if (with_tools) tools->attach(p);
   const toolcall::message one = p.parse(text);
   toolcall_fuzz::check_message(jp, one, text.size());
 
   toolcall::stream_parser sp{reg, opt};
+  if (with_tools) tools->attach(sp);
   toolcall_fuzz::check_stream(sp, jp, text, opt, one, toolcall_fuzz::chunker(chunk_seed, max_chunk));
   if (text.size() <= 4096) toolcall_fuzz::check_stream(sp, jp, text, opt, one, [] { return std::size_t{1}; });
   return 0;

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_SYSTEM_ERROR_HPP
 #define TOOLCALL_SYSTEM_ERROR_HPP
 
-// Opt-in std::error_code bridge (STYLE.md 2.4; glaze core/std_error_code.hpp).
+// Opt-in std::error_code bridge (after glaze core/std_error_code.hpp).
 #include <string>
 #include <system_error>
 

@@ -10,7 +10,7 @@
 #define TOOLCALL_VERSION (TOOLCALL_VERSION_MAJOR * 10000 + TOOLCALL_VERSION_MINOR * 100 + TOOLCALL_VERSION_PATCH)
 #define TOOLCALL_VERSION_STRING "0.1.0"
 
-/// Opens the versioned inline namespace (STYLE.md 2.2): an ABI change renames v0_1.
+/// Opens the versioned inline namespace: an ABI change renames v0_1.
 #define TOOLCALL_NAMESPACE_BEGIN \
   namespace toolcall {           \
   inline namespace v0_1 {

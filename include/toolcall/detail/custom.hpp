@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_CUSTOM_HPP
 #define TOOLCALL_DETAIL_CUSTOM_HPP
 
-// Custom formats from data (DESIGN.md "Public surface"; STYLE.md 2.3 item 3): a begin marker,
+// Custom formats from data (format_spec in format.hpp): a begin marker,
 // an end marker and a payload kind, or an RE2 pattern with named groups `name` and `args`, or
 // XML parameters described by their tag spellings (an xml_spec).
 //

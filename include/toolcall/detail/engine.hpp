@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_ENGINE_HPP
 #define TOOLCALL_DETAIL_ENGINE_HPP
 
-// The one incremental engine behind parser and stream_parser (issues #2 and #3; DESIGN.md).
+// The one incremental engine behind parser and stream_parser (docs/architecture.md).
 //
 // A scanner finds the earliest trigger of any registered format and holds back only a suffix
 // that may still become a marker; everything else is released at once. A trigger hands the

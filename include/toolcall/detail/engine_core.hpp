@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_ENGINE_CORE_HPP
 #define TOOLCALL_DETAIL_ENGINE_CORE_HPP
 
-// Shared pieces of the incremental engine (issue #2, DESIGN.md "The job, in one picture"):
+// Shared pieces of the incremental engine (docs/architecture.md):
 // marker matching, the handler interface every format implements, and the services the engine
 // offers handlers (call events, content, diagnostics, commit points).
 

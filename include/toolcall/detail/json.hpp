@@ -4,8 +4,8 @@
 #ifndef TOOLCALL_DETAIL_JSON_HPP
 #define TOOLCALL_DETAIL_JSON_HPP
 
-// The only file that includes <simdjson.h> (STYLE.md 2.1, pitfall 5). DOM parsing runs inside
-// libsimdjson with run-time kernel selection (DESIGN.md, "JSON").
+// The only file that includes <simdjson.h>, so that no other header pays for it. DOM parsing
+// runs inside libsimdjson with run-time kernel selection.
 
 #include <simdjson.h>
 

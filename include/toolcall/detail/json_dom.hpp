@@ -5,9 +5,9 @@
 #define TOOLCALL_DETAIL_JSON_DOM_HPP
 
 // Reads OpenAI `chat.completion.chunk` objects for openai::delta_accumulator (issue #3) with
-// simdjson's DOM parser, which runs inside libsimdjson with run-time kernel selection (DESIGN.md,
-// "JSON"). The result is plain string_views, so no public header names a simdjson type (STYLE.md
-// pitfall 5); <simdjson.h> itself still comes in through json.hpp only.
+// simdjson's DOM parser, which runs inside libsimdjson with run-time kernel selection. The
+// result is plain string_views, so no public header names a simdjson type; <simdjson.h> itself
+// still comes in through json.hpp only.
 
 #include <cstddef>
 #include <cstdint>

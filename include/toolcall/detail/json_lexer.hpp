@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_JSON_LEXER_HPP
 #define TOOLCALL_DETAIL_JSON_LEXER_HPP
 
-// The lenient JSON transcoder (issue #2, item 3; DESIGN.md "argument transcoder").
+// The lenient JSON transcoder (docs/architecture.md).
 //
 // A push lexer: bytes go in as they arrive, in chunks of any size, and compact JSON comes out in
 // out(), byte for byte final (nothing already written is ever taken back, so a caller can stream

@@ -4,8 +4,8 @@
 #ifndef TOOLCALL_DETAIL_REGEX_HPP
 #define TOOLCALL_DETAIL_REGEX_HPP
 
-// The only file that includes <re2/re2.h> (STYLE.md 2.1). RE2 is linear-time: no backtracking
-// regex is used anywhere (DESIGN.md, "Limits and deadline").
+// The only file that includes <re2/re2.h>. RE2 is linear-time: no backtracking regex is used
+// anywhere.
 
 #include <re2/re2.h>
 

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_FORMATS_QWEN3_CODER_HPP
 #define TOOLCALL_FORMATS_QWEN3_CODER_HPP
 
-// Qwen3-Coder XML (docs/formats.md, "qwen3_coder"): `<tool_call>\n<function=NAME>\n
+// Qwen3-Coder XML (docs/formats/README.md, "qwen3_coder"): `<tool_call>\n<function=NAME>\n
 // <parameter=K>\nV\n</parameter>\n</function>\n</tool_call>`, also without the `<tool_call>`
 // wrapper (`<function=NAME>` or `<function name="NAME">`). Read by the generic XML body
 // (detail/xml_body.hpp). Values arrive as text: without a schema they are strings, with the

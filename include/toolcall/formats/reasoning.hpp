@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_FORMATS_REASONING_HPP
 #define TOOLCALL_FORMATS_REASONING_HPP
 
-// Reasoning blocks (docs/formats.md, "reasoning"): `<think>...</think>` (Qwen3, DeepSeek-R1,
+// Reasoning blocks (docs/formats/README.md, "reasoning"): `<think>...</think>` (Qwen3, DeepSeek-R1,
 // QwQ) and `[THINK]...[/THINK]` (Magistral) at the start of the output; a lone closer when the
 // chat template opened the block in the prompt. Other families add their own spellings in
 // their rooms (`reasoning_def`); this format enables reasoning blocks as such.
