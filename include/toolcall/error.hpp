@@ -32,7 +32,7 @@ enum class errc {
   limit_time,          ///< options::time_budget spent; the rest is content
   limit_holdback,      ///< undecided text exceeded options::max_holdback
   invalid_pattern,     ///< a custom format's regex does not compile
-  invalid_utf8,        ///< invalid UTF-8 replaced by U+FFFD inside arguments
+  invalid_utf8,        ///< invalid UTF-8 from the model: U+FFFD in arguments; content keeps the bytes, JSON output shows U+FFFD
   repaired,            ///< a lenient repair was applied (note)
   unknown_tool,        ///< the normalizer did not know the tool name
   normalized,          ///< the normalizer changed a value (note)

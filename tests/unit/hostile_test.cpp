@@ -575,6 +575,9 @@ TEST_SUITE("toolcall/hostile/known_issues") {
       bool noted = false;
       for (const auto& d : m.diagnostics) noted |= d.code == toolcall::errc::invalid_utf8;
       CHECK(noted);
+      std::size_t notes = 0;
+      for (const auto& d : m.diagnostics) notes += d.code == toolcall::errc::invalid_utf8;
+      CHECK(notes == 2);  // one for the content, one for the arguments
       CHECK(m.content.find("Caf\xC3") != std::string::npos);
       REQUIRE(m.calls.size() == 1);
       CHECK(utf8_valid(m.calls[0].arguments));

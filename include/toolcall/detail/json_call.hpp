@@ -95,6 +95,7 @@ class json_call_extractor final : public json_listener {
     scalar_role_ = r_skip;
     pending_empty_ = false;
     repaired_extra_ = false;
+    utf8_noted_ = false;
     inner_failed_ = false;
     inner_code_ = errc::ok;
     inner_msg_.clear();
@@ -404,6 +405,11 @@ class json_call_extractor final : public json_listener {
       e_->call_args("{}");
       pending_empty_ = false;
     }
+    if (!utf8_noted_ && (lx_->replaced_utf8() || (f.args_string && inner_.replaced_utf8()))) {
+      utf8_noted_ = true;  // once per region, at its start: the same whatever the chunking
+      e_->diag(errc::invalid_utf8, e_->region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
+               severity::note);
+    }
     e_->end_call(0, lx_->repaired() || repaired_extra_);
     repaired_extra_ = false;
     ++calls_;
@@ -455,7 +461,7 @@ class json_call_extractor final : public json_listener {
   std::string inner_msg_;
   std::size_t inner_sent_ = 0;
   std::string decoded_;
-  bool pending_empty_ = false, repaired_extra_ = false;
+  bool pending_empty_ = false, repaired_extra_ = false, utf8_noted_ = false;
 };
 
 /**

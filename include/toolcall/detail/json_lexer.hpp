@@ -206,6 +206,7 @@ class json_lexer {
     st_ = st_value;
     after_comma_ = false;
     repaired_ = false;
+    bad_utf8_ = false;
     err_ = errc::ok;
     err_msg_ = nullptr;
     tok_.clear();
@@ -225,6 +226,8 @@ class json_lexer {
   const std::string& out() const noexcept { return out_; }
   std::string& out_mut() noexcept { return out_; }
   bool repaired() const noexcept { return repaired_; }
+  /// Did a string hold bytes that are not UTF-8 (each written as U+FFFD)?
+  bool replaced_utf8() const noexcept { return bad_utf8_; }
   errc error_code() const noexcept { return err_; }
   const char* error_message() const noexcept { return err_msg_ ? err_msg_ : ""; }
   std::size_t depth() const noexcept { return stack_.size(); }
@@ -629,6 +632,7 @@ class json_lexer {
       // invalid sequence: replace what we held, then look at c afresh
       put("\\ufffd");
       repaired_ = true;
+      bad_utf8_ = true;
       u8_need_ = 0;
       u8_len_ = 0;
     }
@@ -690,6 +694,7 @@ class json_lexer {
     } else {
       put("\\ufffd");
       repaired_ = true;
+      bad_utf8_ = true;
       return true;
     }
     u8_buf_[u8_len_++] = static_cast<char>(c);
@@ -765,6 +770,7 @@ class json_lexer {
   state st_ = st_value;
   bool after_comma_ = false;
   bool repaired_ = false;
+  bool bad_utf8_ = false;
   bool in_key_ = false;
   bool halted_ = false;
   char quote_ = '"';
