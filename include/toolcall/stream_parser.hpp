@@ -20,24 +20,6 @@ TOOLCALL_NAMESPACE_BEGIN
 
 namespace detail {
 class engine;
-
-/// A callable reference to the user's event sink (no allocation, no ownership): what the
-/// write() and finish() templates hand to the out-of-line engine calls.
-class event_sink {
- public:
-  event_sink() = default;
-  template <typename F>
-  event_sink(F& f) noexcept  // NOLINT(google-explicit-constructor)
-      : obj_(const_cast<void*>(static_cast<const void*>(&f))),  // NOLINT(cppcoreguidelines-pro-type-const-cast)
-        fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
-  void operator()(const event& e) const {
-    if (fn_) fn_(obj_, e);
-  }
-
- private:
-  void* obj_ = nullptr;
-  void (*fn_)(void*, const event&) = nullptr;
-};
 }  // namespace detail
 
 /**

@@ -47,23 +47,6 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-/// A callable reference to the user's event sink (no allocation, no ownership).
-class sink_ref {
- public:
-  sink_ref() = default;
-  template <typename F>
-  sink_ref(F& f) noexcept  // NOLINT(google-explicit-constructor)
-      : obj_(const_cast<void*>(static_cast<const void*>(&f))),  // NOLINT(cppcoreguidelines-pro-type-const-cast)
-        fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
-  void operator()(const event& e) const {
-    if (fn_) fn_(obj_, e);
-  }
-
- private:
-  void* obj_ = nullptr;
-  void (*fn_)(void*, const event&) = nullptr;
-};
-
 enum class trig_action : std::uint8_t { region, drop, stray_closer, think_open, think_close };
 
 /// A format's claim on a region opener: its handler, the trigger's variant, its priority.
@@ -274,7 +257,7 @@ class engine final : public engine_services {
     truncated_seen_ = false;
   }
 
-  void write(std::string_view data, sink_ref sink) {
+  void write(std::string_view data, event_sink sink) {
     sink_ = sink;
     used_ = true;
     if (finished_) return;
@@ -325,7 +308,7 @@ class engine final : public engine_services {
     }
   }
 
-  message finish(sink_ref sink) {
+  message finish(event_sink sink) {
     sink_ = sink;
     used_ = true;
     if (finished_) return message{};
@@ -1326,7 +1309,7 @@ class engine final : public engine_services {
   bool timing_ = false;
 
   message msg_;
-  sink_ref sink_;
+  event_sink sink_;
   std::string carry_;
   bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;

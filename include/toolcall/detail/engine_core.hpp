@@ -13,12 +13,32 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "../types.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
+
+/// A callable reference to the user's event sink (no allocation, no ownership): what the
+/// stream_parser's write() and finish() templates hand to the engine, which calls it per event.
+class event_sink {
+ public:
+  event_sink() = default;
+  /// Any callable taking `const event&`; an event_sink itself is copied, not wrapped.
+  template <typename F, typename = std::enable_if_t<!std::is_same<std::remove_cv_t<F>, event_sink>::value>>
+  event_sink(F& f) noexcept  // NOLINT(google-explicit-constructor)
+      : obj_(const_cast<void*>(static_cast<const void*>(&f))),  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+        fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
+  void operator()(const event& e) const {
+    if (fn_) fn_(obj_, e);
+  }
+
+ private:
+  void* obj_ = nullptr;
+  void (*fn_)(void*, const event&) = nullptr;
+};
 
 /// splitmix64 step: ids for chunks and calls (no global state; the caller owns the state).
 inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {

@@ -23,19 +23,17 @@ TOOLCALL_INLINE stream_parser::stream_parser(stream_parser&& other) noexcept = d
 TOOLCALL_INLINE stream_parser& stream_parser::operator=(stream_parser&& other) noexcept = default;
 
 TOOLCALL_INLINE void stream_parser::write_to(std::string_view delta, detail::event_sink sink) {
-  detail::sink_ref r(sink);
-  e_->write(delta, r);
+  e_->write(delta, sink);
 }
 TOOLCALL_INLINE void stream_parser::write(std::string_view delta) {
-  e_->write(delta, detail::sink_ref());
+  e_->write(delta, detail::event_sink());
 }
 
 TOOLCALL_INLINE message stream_parser::finish_to(detail::event_sink sink) {
-  detail::sink_ref r(sink);
-  return e_->finish(r);
+  return e_->finish(sink);
 }
 TOOLCALL_INLINE message stream_parser::finish() {
-  return e_->finish(detail::sink_ref());
+  return e_->finish(detail::event_sink());
 }
 
 TOOLCALL_INLINE void stream_parser::reset() {
