@@ -28,13 +28,23 @@ build="${BUILD_DIR:-$root/build/fuzz}"
 jobs="${FUZZ_JOBS:-1}"
 mkdir -p "$build/artifacts" "$build/corpus" "$build/logs"
 
-flags=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=all -DTOOLCALL_FUZZING=1 -I"$root/include")
+# The library is compiled once (compiled mode, src/toolcall.cpp) with coverage instrumentation
+# and the sanitizers, and linked into every target.
+common=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all -DTOOLCALL_FUZZING=1
+        -DTOOLCALL_HEADER_ONLY=0 -I"$root/include")
+flags=("${common[@]}" -fsanitize=fuzzer,address,undefined)
 status=0
 built=()
+lib="$build/toolcall_compiled.o"
+if ! "$CXX" "${common[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$root/src/toolcall.cpp" \
+    -o "$lib" 2>"$build/logs/toolcall_compiled.build.log"; then
+  echo "BUILD FAILED: src/toolcall.cpp (see $build/logs/toolcall_compiled.build.log)"
+  cat "$build/logs/toolcall_compiled.build.log" >&2
+  exit 1
+fi
 for t in "${targets[@]}"; do
   # A target whose library header is not there yet (normalizer, openai) is skipped, not failed.
-  if ! "$CXX" "${flags[@]}" "$here/$t.cpp" -o "$build/$t" -lsimdjson -lre2 2>"$build/logs/$t.build.log"; then
+  if ! "$CXX" "${flags[@]}" "$here/$t.cpp" "$lib" -o "$build/$t" -lsimdjson -lre2 2>"$build/logs/$t.build.log"; then
     if grep -q "fatal error: .*toolcall/.*: No such file" "$build/logs/$t.build.log"; then
       echo "skip $t: $(grep -o 'toolcall/[a-z_/]*\.hpp' "$build/logs/$t.build.log" | head -1) is missing"
       continue

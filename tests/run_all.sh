@@ -50,7 +50,7 @@ release() {
 sanitized() {
   # the library's tests, the CLI and examples they run, and the fuzz replays, under ASan+UBSan
   cmake -S "$ROOT" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-O1 -DTOOLCALL_CHECKED=1" \
-      -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON &&
+      -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON -DTOOLCALL_EXAMPLES_COMPILED=ON &&
     cmake --build "$BUILD/asan" -j "$JOBS" --target toolcall_tests toolcall_no_exceptions \
       fuzz_parse fuzz_stream fuzz_format_spec fuzz_normalizer fuzz_accumulator &&
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -71,7 +71,8 @@ fuzz() {
   if [ -x fuzz/run_fuzzers.sh ] && command -v clang++ >/dev/null; then
     # A fixed seed and run count make CI explore exactly what was explored before landing;
     # FUZZ_EXTRA_ARGS="" and a larger FUZZ_SECONDS give a longer, open-ended run.
-    FUZZ_EXTRA_ARGS=${FUZZ_EXTRA_ARGS--seed=1 -runs=15000} bash fuzz/run_fuzzers.sh "$FUZZ_SECONDS"
+    FUZZ_JOBS=${FUZZ_JOBS:-$JOBS} FUZZ_EXTRA_ARGS=${FUZZ_EXTRA_ARGS--seed=1 -runs=15000} \
+      bash fuzz/run_fuzzers.sh "$FUZZ_SECONDS"
   else
     echo "fuzz/run_fuzzers.sh or clang++ missing"
     return 1

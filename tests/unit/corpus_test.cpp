@@ -10,6 +10,7 @@
 #include <random>
 
 #include "test_support.hpp"
+#include <toolcall/detail/json.hpp>  // json_validator, in both modes
 
 namespace {
 

@@ -19,6 +19,7 @@
 
 #include <toolcall/openai.hpp>
 #include <toolcall/toolcall.hpp>
+#include <toolcall/detail/utf8.hpp>  // utf8_first_invalid, in both modes
 
 namespace {
 

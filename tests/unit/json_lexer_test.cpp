@@ -8,6 +8,7 @@
 #include <toolcall/detail/json.hpp>
 #include <toolcall/detail/json_lexer.hpp>
 
+#include <cstdio>
 #include <string>
 
 namespace {
@@ -88,6 +89,39 @@ TEST_SUITE("toolcall/json") {
     const auto whole = lex(in);
     REQUIRE(whole.ok);
     for (std::size_t c = 1; c <= 9; ++c) CHECK(lex(in, c).out == whole.out);
+  }
+  TEST_CASE("the JSON string writer escapes exactly what JSON requires, at every position") {
+    // a file an agent writes: quotes, backslashes, tabs, CRLF, a form feed, an escape byte,
+    // non-ASCII text, and runs longer than a vector step
+    const std::string file =
+        "#include <stdio.h>\r\nint main(void) {\n\tprintf(\"caf\xc3\xa9 \\\"%s\\\"\\n\", \"\xe2\x9c\x93\");"
+        "\n\t/* \x1b[1mbold\x1b[0m \x0c page */\n\treturn 0;\n}\n" + std::string(40, 'x') + "\"\x7f\x01";
+    const auto slow = [](std::string_view s) {  // byte by byte, as RFC 8259 section 7 reads
+      std::string o;
+      for (unsigned char c : s) {
+        if (c == '"') o += "\\\"";
+        else if (c == '\\') o += "\\\\";
+        else if (c == '\n') o += "\\n";
+        else if (c == '\r') o += "\\r";
+        else if (c == '\t') o += "\\t";
+        else if (c == '\b') o += "\\b";
+        else if (c == '\f') o += "\\f";
+        else if (c < 0x20) {
+          char b[8];
+          std::snprintf(b, sizeof b, "\\u%04x", c);
+          o += b;
+        } else o += static_cast<char>(c);
+      }
+      return o;
+    };
+    for (std::size_t from = 0; from < file.size(); ++from) {
+      std::string out = "prefix:";
+      toolcall::detail::json_escape_append(out, std::string_view(file).substr(from));
+      REQUIRE(out == "prefix:" + slow(std::string_view(file).substr(from)));
+    }
+    std::string out;
+    toolcall::detail::json_escape_append(out, "tab\there");
+    CHECK(out == "tab\\there");
   }
   TEST_CASE("a top-level scalar ends at its delimiter") {
     toolcall::detail::json_lexer lx;

@@ -144,10 +144,46 @@ inline std::string json_unescape(std::string_view escaped) {
   return out;
 }
 
-/// Appends s as the inside of a JSON string (quotes not included).
+/// Position of the first byte of s at or after i that JSON must escape (`"`, `\\`, a control
+/// byte), or s.size(). Sixteen bytes at a time where SSE2 or NEON is there.
+inline std::size_t json_escape_special(std::string_view s, std::size_t i) noexcept {
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+#if defined(TOOLCALL_SCAN_SSE2)
+  const __m128i q = _mm_set1_epi8('"'), b = _mm_set1_epi8('\\'), c1f = _mm_set1_epi8(0x1F);
+  while (n - i >= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    // unsigned x <= 0x1F exactly where max(x, 0x1F) == 0x1F
+    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, q), _mm_cmpeq_epi8(x, b)),
+                                   _mm_cmpeq_epi8(_mm_max_epu8(x, c1f), c1f));
+    const int mask = _mm_movemask_epi8(m);
+    if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    i += 16;
+  }
+#elif defined(TOOLCALL_SCAN_NEON)
+  const uint8x16_t q = vdupq_n_u8('"'), b = vdupq_n_u8('\\'), lim = vdupq_n_u8(0x20);
+  while (n - i >= 16) {
+    const uint8x16_t x = vld1q_u8(p + i);
+    const uint8x16_t m = vorrq_u8(vorrq_u8(vceqq_u8(x, q), vceqq_u8(x, b)), vcltq_u8(x, lim));
+    if (vmaxvq_u8(m) != 0) break;  // the bytes loop finds it within these 16
+    i += 16;
+  }
+#endif
+  while (i < n && p[i] >= 0x20 && p[i] != '"' && p[i] != '\\') ++i;
+  return i;
+}
+
+/// Appends s as the inside of a JSON string (quotes not included): the one JSON string writer.
+/// Runs that need no escape are appended whole.
 inline void json_escape_append(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
-  for (unsigned char c : s) {
+  std::size_t i = 0;
+  for (;;) {
+    const std::size_t j = json_escape_special(s, i);
+    out.append(s.data() + i, j - i);
+    if (j >= s.size()) return;
+    const unsigned char c = static_cast<unsigned char>(s[j]);
+    i = j + 1;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -161,8 +197,6 @@ inline void json_escape_append(std::string& out, std::string_view s) {
           out += "\\u00";
           out += hex[c >> 4];
           out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
         }
     }
   }

@@ -378,9 +378,18 @@ class xml_call_body {
         }
         if (i >= n) break;
         if (st_ == s_value && vph_ == vp_text && !lead_) {
-          // a run of plain value bytes is handled at once (one escape pass, one delta)
+          // a run of plain value bytes is handled at once (one escape pass, one delta). A newline
+          // is markup only when a tag follows it (rule a), so the run goes on over a newline
+          // whose next byte is here and is not `<`
           std::size_t j = i;
-          while (j < n && in[j] != '<' && in[j] != '\n') ++j;
+          for (;;) {
+            while (j < n && in[j] != '<' && in[j] != '\n') ++j;
+            if (j + 1 < n && in[j] == '\n' && in[j + 1] != '<') {
+              ++j;
+              continue;
+            }
+            break;
+          }
           if (j > i) {
             take_run(in.substr(i, j - i));
             i = j;
