@@ -76,7 +76,11 @@ class stream_parser {
   /// Hint: the response will be about n bytes (one-shot parsing reserves its content).
   void reserve(std::size_t n);
 
-  /// Bytes the engine examined so far: the linear-work counter used by the tests.
+  /// Bytes the engine examined so far, over the parser's life: the linear-work counter used by
+  /// the tests. It counts every pass over the bytes: the scan, bytes carried and read again, a
+  /// region read again by the next format that may claim it, the arguments' copy into the
+  /// call's buffer, the normalizer's pass, re-lexed XML values and string-encoded arguments,
+  /// and the final check of each call's arguments.
   std::size_t bytes_examined() const noexcept;
   /// Input bytes accounted for: text released, recognised markers, regions that became calls.
   /// After finish() it equals the bytes written: nothing is dropped.

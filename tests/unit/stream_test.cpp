@@ -152,7 +152,9 @@ TEST_SUITE("toolcall/stream") {
         const auto m = sp.finish();
         CHECK(m.calls.size() == text.size() / unit.size());
         const double per_byte = double(sp.bytes_examined()) / double(text.size());
-        CHECK(per_byte <= 2.0);
+        // every pass is counted: the scan, bytes carried over 1-byte writes, and for the third
+        // of the text that is arguments their copy into the call's buffer and the final check
+        CHECK(per_byte <= 3.0);
         if (size == 4096) per_byte_small = per_byte;
         else CHECK(per_byte <= per_byte_small * 1.1 + 0.01);
       }

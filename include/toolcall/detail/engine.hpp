@@ -178,7 +178,7 @@ struct pending_call {
   bool repaired = false;
   filter_verdict verdict = filter_verdict::keep;
   bool normalized = false;
-  std::string hold;  // incomplete UTF-8 of the arguments stream
+  std::size_t sent = 0;  // bytes of c.arguments already sent as deltas (whole UTF-8 sequences)
 };
 
 class engine final : public engine_services {
@@ -410,9 +410,12 @@ class engine final : public engine_services {
     sink_(ev);
   }
   bool call_open() const override { return !region_calls_.empty() && !region_calls_.back().complete; }
+  void examined(std::size_t n) override { examined_ += n; }
   void call_args(std::string_view text) override {
     if (region_calls_.empty() || text.empty()) return;
+    examined_ += text.size();  // the arguments' one copy, into the call's buffer
     if (filter_) {
+      examined_ += text.size();  // the normalizer's pass
       filtered_.clear();
       filter_->feed(text, filtered_);
       if (filtered_.empty()) return;
@@ -421,36 +424,31 @@ class engine final : public engine_services {
     }
     raw_args(text);
   }
+  /// The call's arguments have one buffer, c.arguments, written once; a delta is a view of its
+  /// bytes not yet sent, cut after the last whole UTF-8 sequence.
   void raw_args(std::string_view text) {
     pending_call& p = region_calls_.back();
     p.c.arguments += text;
     if (p.verdict == filter_verdict::drop) return;
-    // whole UTF-8 sequences per delta
-    std::string_view s = text;
-    std::string joined;
-    if (!p.hold.empty()) {
-      joined = p.hold + std::string(text);
-      p.hold.clear();
-      s = joined;
-    }
+    const std::string_view s = sub(p.c.arguments, p.sent);
     const std::size_t cut = utf8_complete_prefix(s);
-    if (cut < s.size()) p.hold.assign(sub(s, cut));
     if (cut == 0) return;
     event ev;
     ev.kind = event_kind::arguments_delta;
     ev.index = p.index;
     ev.text = sub(s, 0, cut);
+    p.sent += cut;
     sink_(ev);
   }
   /// Bytes held for a whole UTF-8 sequence go out before the call ends.
   void flush_args_hold(pending_call& p) {
-    if (p.hold.empty()) return;
+    if (p.sent >= p.c.arguments.size() || p.verdict == filter_verdict::drop) return;
     event ev;
     ev.kind = event_kind::arguments_delta;
     ev.index = p.index;
-    ev.text = p.hold;
+    ev.text = sub(p.c.arguments, p.sent);
+    p.sent = p.c.arguments.size();
     sink_(ev);
-    p.hold.clear();
   }
   void end_call(std::size_t, bool repaired) override {
     if (region_calls_.empty()) return;
@@ -1095,6 +1093,7 @@ class engine final : public engine_services {
     // every call's arguments must be an object before any call_end
     for (auto& p : region_calls_) {
       if (!p.complete) continue;
+      examined_ += p.c.arguments.size();  // the check below is one more pass
 #if TOOLCALL_CHECKED
       const bool object = validator_.check_allow_big_numbers(p.c.arguments) == json_validator::kind::object;
 #else

@@ -179,6 +179,9 @@ class engine_services {
   }
   /// Without a schema, are JSON-looking XML values parsed (options::xml_values_as_json)?
   virtual bool guess_json_values() const { return false; }
+  /// A handler read `n` bytes again (a value re-lexed, a decoded string argument): counted in
+  /// bytes_examined(), which counts every pass over the bytes.
+  virtual void examined(std::size_t n) { (void)n; }
 };
 
 }  // namespace detail

@@ -122,6 +122,7 @@ class json_call_extractor final : public json_listener {
         decoded_.clear();
         unesc_.feed(std::string_view(out).substr(f.args_sent, lim - f.args_sent), decoded_);
         f.args_sent = lim;
+        e_->examined(decoded_.size());  // the decoded string is lexed again
         if (!decoded_.empty()) feed_inner(f, decoded_);
       }
       return;

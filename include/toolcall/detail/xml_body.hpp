@@ -794,6 +794,7 @@ class xml_call_body {
     std::string_view v = value_;
     if (v.find_first_not_of(" \t\r\n") == std::string_view::npos) return "empty value";
     lx_.reset(nullptr, e.max_depth());
+    e.examined(v.size());
     lex_step s = lx_.feed(v);
     std::size_t used = s.consumed;
     if (s.st == lex_step::more) {
