@@ -91,7 +91,9 @@ void stream_bench(benchmark::State& st, const std::string& text, std::size_t chu
       static_cast<double>(sp.bytes_examined()) / static_cast<double>(text.size());
 }
 
-void peak_bench(benchmark::State& st, const std::string& text, std::size_t calls, bool events_only = false) {
+/// `chunk`: the write size (0: the whole text in one write, as one-shot parsing does).
+void peak_bench(benchmark::State& st, const std::string& text, std::size_t calls, bool events_only = false,
+                std::size_t chunk = k_token) {
   toolcall::options opt;
   opt.events_only = events_only;
   toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opt};
@@ -101,7 +103,7 @@ void peak_bench(benchmark::State& st, const std::string& text, std::size_t calls
     sp.reset();
     const std::size_t before = g_live.load();
     g_peak.store(before);
-    if (stream_once(sp, text, k_token, sink) != calls) {
+    if (stream_once(sp, text, chunk == 0 ? text.size() : chunk, sink) != calls) {
       st.SkipWithError("wrong number of calls");
       break;
     }
@@ -174,6 +176,13 @@ int main(int argc, char** argv) {
           ->Iterations(3);
     benchmark::RegisterBenchmark(("stream_peak_mem_events_only/" + r.name).c_str(),
                                  [&r](benchmark::State& st) { peak_bench(st, r.text, r.calls, true); })
+        ->Iterations(3);
+    // the whole text in one write: a region is a view of the caller's text, not a copy
+    benchmark::RegisterBenchmark(("oneshot_peak_mem/" + r.name).c_str(),
+                                 [&r](benchmark::State& st) { peak_bench(st, r.text, r.calls, false, 0); })
+        ->Iterations(3);
+    benchmark::RegisterBenchmark(("oneshot_peak_mem_events_only/" + r.name).c_str(),
+                                 [&r](benchmark::State& st) { peak_bench(st, r.text, r.calls, true, 0); })
         ->Iterations(3);
   }
   // The naive baseline is quadratic: one iteration at 16K and 64K tokens (64K takes seconds).

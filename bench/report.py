@@ -108,14 +108,16 @@ def main():
     if s64:
         w("\n64-byte chunks, 64K-token response: %s MB/s (%s ns per 4 bytes)."
           % (fmt(mbs(s64)), fmt(s64["cpu_ns"] / s64["tokens"], 1)))
-    w("\n| response | peak heap, default | peak heap, events_only |")
-    w("|---|---:|---:|")
+    w("\n| response | bytes | peak heap, 4-byte writes | the same, events_only | one write | one write, events_only |")
+    w("|---|---:|---:|---:|---:|---:|")
+    kb = lambda x: fmt(x["peak_heap_bytes"] / 1024, 0, " KB") if x else "n/a"
     for k in ["64K", "64K_prose", "gen_file_256k"]:
-        m = r.get("stream_peak_mem/" + k)
-        e = r.get("stream_peak_mem_events_only/" + k)
-        if m or e:
-            w("| %s | %s | %s |" % (k, fmt(m["peak_heap_bytes"] / 1024, 0, " KB") if m else "n/a",
-                                    fmt(e["peak_heap_bytes"] / 1024, 0, " KB") if e else "n/a"))
+        cols = [r.get(p + k) for p in ("stream_peak_mem/", "stream_peak_mem_events_only/", "oneshot_peak_mem/",
+                                        "oneshot_peak_mem_events_only/")]
+        if any(cols):
+            size = next((int(round(c["peak_heap_bytes"] / c["peak_per_input_byte"])) for c in cols
+                         if c and c.get("peak_per_input_byte")), None)
+            w("| %s | %s | %s |" % (k, fmt(size) if size else "n/a", " | ".join(kb(c) for c in cols)))
     w("")
     w("### Targets\n")
     w("| target | measured | met |")

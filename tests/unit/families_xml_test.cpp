@@ -156,6 +156,29 @@ TEST_SUITE("toolcall/families_xml") {
     check_every_split(reg, text);
   }
 
+  TEST_CASE("XML values: bytes that are not UTF-8 become U+FFFD as they stream, whole characters stay whole") {
+    // a Qwen3-Coder file write whose content has a stray Latin-1 byte (0xE9) and a sequence cut
+    // short before the closer, beside well-formed 2-, 3- and 4-byte characters; and a GLM call
+    // whose key holds a stray byte. The calls are kept, as JSON arguments would be, with a note.
+    const auto reg = toolcall::parser_registry::builtin();
+    const std::string text =
+        "Writing it.\n<tool_call>\n<function=write_file>\n<parameter=path>\nnotes.txt\n</parameter>\n"
+        "<parameter=content>\ncaf\xE9 \xC3\xA9t\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x9A\x80 end\xE2\x9C\n</parameter>\n"
+        "</function>\n</tool_call>"
+        "<tool_call>tag<arg_key>na\xFFme</arg_key><arg_value>x</arg_value></tool_call>";
+    const auto m = one_shot(reg, text);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[0].format == "qwen3_coder");
+    CHECK(args_equal(m.calls[0], "{\"path\": \"notes.txt\", \"content\": \"caf\xEF\xBF\xBD \xC3\xA9t\xC3\xA9 "
+                                 "\xE2\x9C\x93 \xF0\x9F\x9A\x80 end\xEF\xBF\xBD\xEF\xBF\xBD\"}"));
+    CHECK(m.calls[1].format == "glm");
+    CHECK(args_equal(m.calls[1], "{\"na\xEF\xBF\xBDme\": \"x\"}"));
+    CHECK(m.content == "Writing it.");
+    std::size_t notes = 0;
+    for (const auto& d : m.diagnostics) notes += d.code == toolcall::errc::invalid_utf8;
+    CHECK(notes == 2);  // one per region
+    check_every_split(reg, text);
+  }
   TEST_CASE("GLM: values are strings without a schema, JSON with options::xml_values_as_json") {
     const std::string text = "<tool_call>f\n<arg_key>n</arg_key>\n<arg_value>20</arg_value>\n</tool_call>";
     auto reg = *toolcall::parser_registry::only("glm");

@@ -101,19 +101,6 @@ inline constexpr std::string_view k_stop_markers[] = {
     "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
     "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
 
-/// Length of the longest prefix of s that does not end inside a UTF-8 sequence: an incomplete
-/// trailing sequence (at most 3 bytes) is held back until its next bytes arrive.
-inline std::size_t utf8_complete_prefix(std::string_view s) noexcept {
-  std::size_t k = 0;
-  while (k < 3 && k < s.size() && (static_cast<unsigned char>(s[s.size() - 1 - k]) & 0xC0) == 0x80) ++k;
-  if (k < s.size()) {
-    const unsigned char lead = static_cast<unsigned char>(s[s.size() - 1 - k]);
-    const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-    if (lead >= 0xC0 && need > k + 1) return s.size() - 1 - k;
-  }
-  return s.size();
-}
-
 /// s.substr(pos, n) for a pos known to be in range: no bounds check on the hot paths.
 inline std::string_view sub(std::string_view s, std::size_t pos, std::size_t n = std::string_view::npos) noexcept {
   return std::string_view(s.data() + pos, std::min(n, s.size() - pos));
@@ -235,6 +222,9 @@ class engine final : public engine_services {
     reasoning_.reset();
     pending_.clear();
     region_buf_.clear();
+    rv_ = nullptr;
+    rv_len_ = 0;
+    in_data_ = false;
     region_calls_.clear();
     next_index_ = 0;
     calls_started_ = 0;
@@ -481,6 +471,8 @@ class engine final : public engine_services {
   }
   void commit() override {
     region_buf_.clear();
+    rv_ = nullptr;
+    rv_len_ = 0;
     region_committed_ = true;
     if (mode_before_region_ == mode_pending) {
       flush_pending_as_content();
@@ -712,7 +704,14 @@ class engine final : public engine_services {
   }
 
   // ---- the driver: carried bytes (a held marker prefix, a handler's tail) come first ----
+  /// Processes `data`. A region that starts in `data` is kept as a view of it (one-shot parsing
+  /// keeps no second copy of a call); what is left of the view when `data` goes is copied.
   void drive(std::string_view data, bool final) {
+    drive_chunks(data, final);
+    in_data_ = false;
+    keep_region_view();
+  }
+  void drive_chunks(std::string_view data, bool final) {
     std::size_t pos = 0;
     const std::size_t base = total_in_;
     total_in_ += data.size();
@@ -742,6 +741,7 @@ class engine final : public engine_services {
         pos += w;
         const bool fin = final && pos == data.size();
         examined_ += buf.size();  // carried bytes are examined again: count the copy
+        in_data_ = false;
         const std::size_t k = process(buf, babs, fin);
         if (k < buf.size()) {
           // a tail was set: it comes before the unprocessed rest of buf
@@ -753,10 +753,19 @@ class engine final : public engine_services {
       if (pos == data.size()) return;
       const std::size_t slice = std::min<std::size_t>(data.size() - pos, 65536);
       const bool fin = final && pos + slice == data.size();
+      in_data_ = true;
       const std::size_t k = process(sub(data, pos, slice), base + pos, fin);
       pos += k;
       check_deadline(k);
     }
+  }
+
+  /// The region's bytes that are still a view of the caller's text are copied.
+  void keep_region_view() {
+    if (!rv_) return;
+    region_buf_.append(rv_, rv_len_);
+    rv_ = nullptr;
+    rv_len_ = 0;
   }
 
   void check_deadline(std::size_t n) {
@@ -789,6 +798,9 @@ class engine final : public engine_services {
   std::size_t process(std::string_view chunk, std::size_t abs, bool final) {
     std::size_t i = 0;
     const std::size_t n = chunk.size();
+    chunk_ptr_ = chunk.data();
+    chunk_abs0_ = abs;
+    chunk_len_ = n;
     while (i < n) {
       if (passthrough_) {
         passthrough_text(chunk.substr(i));
@@ -805,7 +817,12 @@ class engine final : public engine_services {
         examined_ += s.consumed;
         if (!region_committed_) {
           // after a commit (harmony text channels) the bytes are already content or reasoning
-          region_buf_.append(chunk.data() + i, s.consumed);
+          if (rv_ && in_data_ && rv_ + rv_len_ == chunk.data() + i) {
+            rv_len_ += s.consumed;
+          } else {
+            keep_region_view();
+            region_buf_.append(chunk.data() + i, s.consumed);
+          }
           region_len_ += s.consumed;
         }
         if (region_len_ > opt_.max_call_bytes) {
@@ -1048,7 +1065,16 @@ class engine final : public engine_services {
     mode_ = mode_region;
     h_ = t.chain[k].h;
     region_abs_ = at;
-    region_buf_.assign(t.text.data(), t.text.size());
+    rv_ = nullptr;
+    rv_len_ = 0;
+    if (in_data_ && at >= chunk_abs0_ && at - chunk_abs0_ + t.text.size() <= chunk_len_) {
+      // the marker was just matched in this chunk of the caller's text: the region is a view
+      region_buf_.clear();
+      rv_ = chunk_ptr_ + (at - chunk_abs0_);
+      rv_len_ = t.text.size();
+    } else {
+      region_buf_.assign(t.text.data(), t.text.size());
+    }
     region_marker_len_ = t.text.size();
     region_len_ = t.text.size();
     region_committed_ = false;
@@ -1080,6 +1106,7 @@ class engine final : public engine_services {
     end_failed_calls(at, at_end);
     deferred_.clear();
     // the bytes after the marker are read again by the next claimant, then the rest
+    keep_region_view();
     std::string text = std::move(region_buf_);
     region_buf_.clear();
     carry_ = text.substr(region_marker_len_) + carry_;
@@ -1105,6 +1132,7 @@ class engine final : public engine_services {
       if (!object) {
         set_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);
         // bytes past end_abs are the handler's tail: the caller re-scans them
+        keep_region_view();
         if (!region_committed_ && region_buf_.size() > end_abs - region_abs_) region_buf_.resize(end_abs - region_abs_);
         fail_region(end_abs, false);
         return;
@@ -1145,6 +1173,8 @@ class engine final : public engine_services {
     }
     region_calls_.clear();
     region_buf_.clear();
+    rv_ = nullptr;
+    rv_len_ = 0;
     if (!deferred_.empty()) {
       content_text(deferred_);
       deferred_.clear();
@@ -1180,6 +1210,7 @@ class engine final : public engine_services {
     fail_msg_.clear();
     mode_ = mode_before_region_ == mode_reasoning ? mode_text : mode_before_region_;
     h_ = nullptr;
+    keep_region_view();
     std::string text = std::move(region_buf_);
     region_buf_.clear();
     if (!region_committed_ && !no_rescan && text.size() <= region_marker_len_ + 64 && text.size() > region_marker_len_) {
@@ -1319,7 +1350,12 @@ class engine final : public engine_services {
   text_emitter content_, reasoning_;
   std::string pending_;
   handler* h_ = nullptr;
-  std::string region_buf_;
+  std::string region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
+  const char* rv_ = nullptr;
+  std::size_t rv_len_ = 0;
+  const char* chunk_ptr_ = nullptr;  // the chunk being processed and its absolute offset
+  std::size_t chunk_abs0_ = 0, chunk_len_ = 0;
+  bool in_data_ = false;  // is that chunk part of the caller's text (not a carried copy)?
   std::size_t region_abs_ = 0, region_marker_len_ = 0, region_len_ = 0;
   bool region_committed_ = false;
   std::vector<pending_call> region_calls_;

@@ -57,6 +57,19 @@ inline std::size_t utf8_first_invalid(std::string_view s) noexcept {
   return s.size();
 }
 
+/// Length of the longest prefix of s that does not end inside a UTF-8 sequence: an incomplete
+/// trailing sequence (at most 3 bytes) is held back until its next bytes arrive.
+inline std::size_t utf8_complete_prefix(std::string_view s) noexcept {
+  std::size_t k = 0;
+  while (k < 3 && k < s.size() && (static_cast<unsigned char>(s[s.size() - 1 - k]) & 0xC0) == 0x80) ++k;
+  if (k < s.size()) {
+    const unsigned char lead = static_cast<unsigned char>(s[s.size() - 1 - k]);
+    const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (lead >= 0xC0 && need > k + 1) return s.size() - 1 - k;
+  }
+  return s.size();
+}
+
 /// Appends `s` unchanged (the default way utf8_append_replacing() writes valid runs).
 inline void utf8_append_plain(std::string& out, std::string_view s) { out.append(s.data(), s.size()); }
 

@@ -73,6 +73,7 @@
 #include "json.hpp"
 #include "json_call.hpp"
 #include "json_lexer.hpp"
+#include "utf8.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -346,6 +347,9 @@ class xml_call_body {
     calls_ = 0;
     in_call_ = false;
     repaired_ = false;
+    u8_.clear();
+    bad_utf8_ = false;
+    utf8_noted_ = false;
     if (fn_open_consumed) {
       start_fn_name(0);
     } else if (!sp_.call_prefix.empty()) {
@@ -747,8 +751,29 @@ class xml_call_body {
         args_ += '"';
       }
     }
-    if (mode_ == m_string) json_escape_append(args_, s);
+    if (mode_ == m_string) string_text(s);
     else value_ += s;
+  }
+
+  /// String value text, written as it comes in whole UTF-8 sequences (an incomplete one at the
+  /// end waits in u8_ for the next bytes); bytes that are not UTF-8 become U+FFFD, as in JSON
+  /// arguments, with one note per region.
+  void string_text(std::string_view s) {
+    std::string joined;
+    if (!u8_.empty()) {
+      joined.swap(u8_);
+      joined.append(s.data(), s.size());
+      s = joined;
+    }
+    const std::size_t cut = utf8_complete_prefix(s);
+    if (cut < s.size()) u8_.assign(s.data() + cut, s.size() - cut);
+    write_utf8(s.substr(0, cut));
+  }
+  void write_utf8(std::string_view s) {
+    const bool valid = utf8_valid(s);
+    if (valid) json_escape_append(args_, s);
+    else utf8_append_replacing(args_, s, json_escape_append);
+    if (!valid) bad_utf8_ = true;
   }
 
   /// The value ends. `line_break`: at a rule (a) opener, whose newline is markup; otherwise at
@@ -760,12 +785,19 @@ class xml_call_body {
     fol_.clear();
     vph_ = vp_text;
     switch (mode_) {
-      case m_string: args_ += '"'; break;
+      case m_string:
+        if (!u8_.empty()) {  // a sequence cut off by the closer
+          write_utf8(u8_);
+          u8_.clear();
+        }
+        args_ += '"';
+        break;
       case m_guess: args_ += "\"\""; break;
       case m_guess_buf: {
         const json_validator::kind k = val_.check_allow_big_numbers(value_);
         if (k != json_validator::kind::invalid && k != json_validator::kind::string && !lex_all(e)) {
           args_ += lx_.out();
+          if (lx_.replaced_utf8()) bad_utf8_ = true;
           break;
         }
         quote_value();
@@ -777,6 +809,7 @@ class xml_call_body {
         if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
         if (!why) {
           args_ += lx_.out();
+          if (lx_.replaced_utf8()) bad_utf8_ = true;
           if (lx_.repaired()) note(e, "read as a Python literal or repaired JSON", severity::note);
           break;
         }
@@ -809,7 +842,7 @@ class xml_call_body {
 
   void quote_value() {
     args_ += '"';
-    json_escape_append(args_, value_);
+    write_utf8(value_);
     args_ += '"';
   }
 
@@ -885,7 +918,7 @@ class xml_call_body {
   void open_value() {
     if (count_++) args_ += ',';
     args_ += '"';
-    json_escape_append(args_, key_);
+    write_utf8(key_);
     args_ += "\":";
     mode_ = next_mode_;
     if (mode_ == m_string) args_ += '"';
@@ -904,6 +937,11 @@ class xml_call_body {
   act end_function(engine_services& e, bool repaired, bool by_fn_close) {
     args_ += '}';
     flush(e);
+    if (bad_utf8_ && !utf8_noted_) {
+      utf8_noted_ = true;  // once per region, at its start: the same whatever the chunking
+      e.diag(errc::invalid_utf8, e.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
+             severity::note);
+    }
     e.end_call(abs_ + 1, repaired_ || repaired);
     in_call_ = false;
     repaired_ = false;
@@ -942,6 +980,9 @@ class xml_call_body {
   bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
   std::string args_;   // arguments text not yet passed to call_args (flushed before any event)
+  std::string u8_;     // the start of a UTF-8 sequence whose next bytes have not come yet
+  bool bad_utf8_ = false;  // a byte was written as U+FFFD (noted once, when the call ends)
+  bool utf8_noted_ = false;
   std::string am_;     // a structural marker being matched
   std::string ws_;     // whitespace after a function closer (given back if the region ends)
   std::string extra_;  // bytes given back with a done
