@@ -593,6 +593,11 @@ class json_body {
           }
           return done_here(i);
         case s_closer: {
+          if (mbuf_.empty() && n - i >= cfg_.closer.size() &&
+              in.compare(i, cfg_.closer.size(), cfg_.closer) == 0) {
+            ws_.clear();  // the whole closer is here: one compare
+            return {step::done, i + cfg_.closer.size()};
+          }
           mbuf_ += static_cast<char>(c);
           const pm m = prefix_match(mbuf_, cfg_.closer);
           if (m == pm::full) {

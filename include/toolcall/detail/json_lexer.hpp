@@ -19,6 +19,7 @@
 // missing comma, a truncated document (corpus README, "Not repairable").
 
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -91,12 +92,22 @@ class json_unescaper {
  public:
   void reset() noexcept { st_ = 0; cp_ = 0; n_ = 0; high_ = 0; }
   void feed(std::string_view in, std::string& out) {
-    for (unsigned char c : in) {
+    const char* p = in.data();
+    const std::size_t n = in.size();
+    std::size_t i = 0;
+    while (i < n) {
+      if (st_ == 0) {
+        // the text up to the next backslash is copied as it is
+        const void* bs = std::memchr(p + i, '\\', n - i);
+        const std::size_t j = bs ? static_cast<std::size_t>(static_cast<const char*>(bs) - p) : n;
+        out.append(p + i, j - i);
+        if (j == n) return;
+        st_ = 1;
+        i = j + 1;
+        continue;
+      }
+      const unsigned char c = static_cast<unsigned char>(p[i++]);
       switch (st_) {
-        case 0:
-          if (c == '\\') st_ = 1;
-          else out += static_cast<char>(c);
-          break;
         case 1:
           st_ = 0;
           switch (c) {
@@ -320,9 +331,16 @@ class json_lexer {
           continue;
         case st_scalar:
           if (is_ident_char(c) || c == '.' || c == '+' || c == '-') {
-            if (tok_.size() > 4096) return fail_at(i, errc::invalid_json, "scalar too long");
-            tok_ += static_cast<char>(c);
-            ++i;
+            // the scalar's run at once; it fails at the byte that makes it over 4097 bytes
+            std::size_t j = i + 1;
+            while (j < n && (is_ident_char(p[j]) || p[j] == '.' || p[j] == '+' || p[j] == '-')) ++j;
+            const std::size_t room = tok_.size() > 4096 ? 0 : 4097 - tok_.size();
+            if (j - i > room) {
+              tok_.append(reinterpret_cast<const char*>(p + i), room);
+              return fail_at(i + room, errc::invalid_json, "scalar too long");
+            }
+            tok_.append(reinterpret_cast<const char*>(p + i), j - i);
+            i = j;
             continue;
           }
           if (!end_scalar()) return fail_at(i);
@@ -434,7 +452,7 @@ class json_lexer {
 
   void comma_if_needed() {
     if (!stack_.empty() && need_comma_.back()) out_ += ',';
-    if (!need_comma_.empty()) need_comma_.back() = true;
+    if (!need_comma_.empty()) need_comma_.back() = 1;
     after_comma_ = false;
   }
 
@@ -467,7 +485,7 @@ class json_lexer {
       if (listener_) listener_->value_begin(c == '{' ? jkind::object : jkind::array, d, out_.size());
       out_ += static_cast<char>(c);
       stack_.push_back(static_cast<char>(c));
-      need_comma_.push_back(false);
+      need_comma_.push_back(0);
       after_comma_ = false;
       st_ = c == '{' ? st_key : st_value;
       return true;
@@ -675,8 +693,14 @@ class json_lexer {
       out_ += '"';
       if (in_key_) {
         in_key_ = false;
-        const std::string decoded = json_unescape(key_);
-        if (listener_) listener_->key(decoded, stack_.size());
+        if (listener_) {
+          if (key_.find('\\') == std::string::npos) {
+            listener_->key(key_, stack_.size());
+          } else {
+            const std::string decoded = json_unescape(key_);
+            listener_->key(decoded, stack_.size());
+          }
+        }
         st_ = st_colon;
       } else {
         after_value(jkind::string);
@@ -800,7 +824,7 @@ class json_lexer {
   std::size_t max_depth_ = 128;
   std::string out_;
   std::vector<char> stack_;
-  std::vector<bool> need_comma_;
+  std::vector<unsigned char> need_comma_;  // per open container: has it a member yet (0/1)
   state st_ = st_value;
   bool after_comma_ = false;
   bool repaired_ = false;
