@@ -66,18 +66,25 @@ class byte_set {
     tab_[c] = true;
     if (n_ < 8) bytes_[n_] = c;
     ++n_;
+    // each of the 8 compare operands, its byte repeated 32 times, made once here and not at
+    // every find() (unused slots repeat the first byte)
+    for (int k = 0; k < 8; ++k)
+      for (int b = 0; b < 32; ++b) splat_[k][b] = bytes_[k < n_ ? k : 0];
   }
   bool has(unsigned char c) const noexcept { return tab_[c]; }
 
   /// Position of the first byte of the set in [p, e), or e.
   const char* find(const char* p, const char* e) const noexcept {
 #if defined(TOOLCALL_SCAN_AVX2)
-    if (avx2_ && n_ > 0 && n_ <= 8 && e - p >= 64) p = find_avx2(p, e);
+    if (avx2_ && n_ > 0 && n_ <= 8 && e - p >= 64) {
+      p = find_avx2(p, e);
+      if (e - p >= 64) return p;  // a hit (it stops early only there)
+    }
 #endif
 #if defined(TOOLCALL_SCAN_SSE2)
     if (n_ > 0 && n_ <= 8 && e - p >= 16) {
       __m128i v[8];
-      for (int k = 0; k < 8; ++k) v[k] = _mm_set1_epi8(static_cast<char>(bytes_[k < n_ ? k : 0]));
+      for (int k = 0; k < 8; ++k) v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(splat_[k]));
       while (e - p >= 16) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
         __m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v[0]), _mm_cmpeq_epi8(x, v[1]));
@@ -94,7 +101,7 @@ class byte_set {
 #elif defined(TOOLCALL_SCAN_NEON)
     if (n_ > 0 && n_ <= 8 && e - p >= 16) {
       uint8x16_t v[8];
-      for (int k = 0; k < 8; ++k) v[k] = vdupq_n_u8(bytes_[k < n_ ? k : 0]);
+      for (int k = 0; k < 8; ++k) v[k] = vld1q_u8(splat_[k]);
       while (e - p >= 16) {
         const uint8x16_t x = vld1q_u8(reinterpret_cast<const std::uint8_t*>(p));
         uint8x16_t m = vorrq_u8(vceqq_u8(x, v[0]), vceqq_u8(x, v[1]));
@@ -127,7 +134,7 @@ class byte_set {
   /// goes on from there).
   __attribute__((target("avx2"))) const char* find_avx2(const char* p, const char* e) const noexcept {
     __m256i v[8];
-    for (int k = 0; k < 8; ++k) v[k] = _mm256_set1_epi8(static_cast<char>(bytes_[k < n_ ? k : 0]));
+    for (int k = 0; k < 8; ++k) v[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(splat_[k]));
     const bool wide = n_ > 4;
     while (e - p >= 64) {
       const __m256i a = hits_avx2(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), v, wide);
@@ -145,6 +152,7 @@ class byte_set {
 
   std::array<bool, 256> tab_{};
   unsigned char bytes_[8] = {};
+  unsigned char splat_[8][32] = {};
   int n_ = 0;
 #if defined(TOOLCALL_SCAN_AVX2)
   bool avx2_ = false;
