@@ -132,11 +132,16 @@ class text_emitter {
       return;
     }
     std::string_view body(b + i, e - i);
-    if (!u8_.empty() || !ws_.empty()) {
+    if (!u8_.empty()) {
       buf_.assign(u8_);
       buf_.append(ws_);
       buf_.append(body.data(), body.size());
       u8_.clear();
+      ws_.clear();
+      body = buf_;
+    } else if (!ws_.empty()) {  // the held whitespace, then the body: one append
+      buf_.swap(ws_);
+      buf_.append(body.data(), body.size());
       ws_.clear();
       body = buf_;
     }
@@ -277,8 +282,27 @@ class engine final : public engine_services {
       total_in_ += data.size();
       return;
     }
+    if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && no_trigger_byte(data)) {
+      // a token of plain text: what drive() and process() would do with it, without their
+      // bookkeeping (the same events, the same state)
+      total_in_ += data.size();
+      examined_ += data.size();
+      text_out(data);
+      check_deadline(data.size());
+      if (timing_) charge(small);
+      return;
+    }
     drive(data, false);
     if (timing_) charge(small);
+  }
+
+  /// No byte of `s` can start a trigger in the current mode.
+  bool no_trigger_byte(std::string_view s) const {
+    const trigger_table& tb = tab();
+    const std::array<bool, 256>& f = at_start_ ? tb.first : tb.later;
+    for (char c : s)
+      if (f[static_cast<unsigned char>(c)]) return false;
+    return true;
   }
 
   /// Adds the time since t0_ to the budget (a sampled small write also stands for the seven
