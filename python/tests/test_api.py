@@ -336,8 +336,11 @@ def test_work_is_linear_in_the_input_for_any_chunking():
         sp.write(text[i : i + 4])
     m = sp.finish()
     assert len(json.loads(m.tool_calls[0].arguments)["content"]) == len(body)
+    # every pass is counted: the text itself, the arguments' one copy into the call's buffer and
+    # the final check of the arguments; the count depends on the length, not on the chunking
     assert whole >= len(text)
-    assert sp.bytes_examined < 2 * len(text)
+    assert sp.bytes_examined <= 3 * len(text)
+    assert abs(sp.bytes_examined - whole) <= len(text) // 100
 
 
 def test_the_stubs_describe_the_module():
