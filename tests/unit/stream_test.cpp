@@ -160,6 +160,86 @@ TEST_SUITE("toolcall/stream") {
       }
     }
   }
+  TEST_CASE("a JSON call's arguments are written once, by the transcoder, into the call's buffer") {
+    // a Qwen-style call writing a 200 KB file: the scan reads each byte once and the final
+    // check of the arguments once more; there is no copy from the lexer into the call
+    std::string file;
+    while (file.size() < 200000) file += R"(    for (int i = 0; i < n; ++i) { sum += \"a\\tb\"[i % 3]; }\n)";
+    const std::string text = "I will write the file.\n<tool_call>\n{\"name\": \"write_file\", \"arguments\": "
+                             "{\"path\": \"src/sum.cpp\", \"content\": \"" + file + "\"}}\n</tool_call>";
+    const std::string tools = R"([{"type": "function", "function": {"name": "write_file", "parameters": {
+        "type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}}}}])";
+    for (bool with_normalizer : {false, true}) {
+      CAPTURE(with_normalizer);
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+      toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(tools);
+      REQUIRE(n);
+      if (with_normalizer) n->attach(sp);
+      std::string deltas;
+      std::size_t calls_begun = 0;
+      for (std::size_t p = 0; p < text.size(); p += 4)
+        sp.write(std::string_view(text).substr(p, 4), [&](const toolcall::event& ev) {
+          if (ev.kind == toolcall::event_kind::arguments_delta) deltas += ev.text;
+          if (ev.kind == toolcall::event_kind::call_begin) ++calls_begun;
+        });
+      const toolcall::message m = sp.finish();
+      REQUIRE(m.calls.size() == 1);
+      CHECK(calls_begun == 1);
+      CHECK(deltas == m.calls[0].arguments);
+      CHECK(m.calls[0].arguments.size() > 200000);
+      const double per_byte = double(sp.bytes_examined()) / double(text.size());
+      // with a normalizer the lexer writes into the normalizer's input instead, and the
+      // normalizer's pass and its copy into the call's buffer are two more
+      CHECK(per_byte <= (with_normalizer ? 4.05 : 2.05));
+      CHECK(per_byte >= (with_normalizer ? 3.0 : 1.95));
+    }
+    {
+      // arguments as a JSON string (OpenAI's wire form, echoed by some models): the decoded text
+      // is lexed once more, and its lexer too writes into the call's buffer
+      std::string enc;
+      toolcall::detail::json_escape_append(enc, R"({"path": "src/sum.cpp", "content": ")" + file + "\"}");
+      const std::string s_text = "<tool_call>\n{\"name\": \"write_file\", \"arguments\": \"" + enc + "\"}\n</tool_call>";
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+      std::string deltas;
+      for (std::size_t p = 0; p < s_text.size(); p += 4)
+        sp.write(std::string_view(s_text).substr(p, 4), [&](const toolcall::event& ev) {
+          if (ev.kind == toolcall::event_kind::arguments_delta) deltas += ev.text;
+        });
+      const toolcall::message m = sp.finish();
+      REQUIRE(m.calls.size() == 1);
+      CHECK(deltas == m.calls[0].arguments);
+      simdjson::dom::parser jp;
+      std::string_view path;
+      REQUIRE(!jp.parse(m.calls[0].arguments)["path"].get_string().get(path));
+      CHECK(path == "src/sum.cpp");
+      // the scan, the decoded text's lexer (about 4/5 of the bytes: the escapes shrink) and
+      // the final check
+      const double per_byte = double(sp.bytes_examined()) / double(s_text.size());
+      CHECK(per_byte <= 2.95);
+    }
+    // the same file written by Qwen3-Coder's XML call: one body for every XML family, the same
+    // one write
+    std::string raw_file;
+    while (raw_file.size() < 200000) raw_file += "    for (int i = 0; i < n; ++i) { sum += \"a\\tb\"[i % 3]; }\n";
+    const std::string xml = "I will write the file.\n<tool_call>\n<function=write_file>\n<parameter=path>\nsrc/sum.cpp\n"
+                            "</parameter>\n<parameter=content>\n" + raw_file + "</parameter>\n</function>\n</tool_call>";
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+    std::string deltas;
+    for (std::size_t p = 0; p < xml.size(); p += 4)
+      sp.write(std::string_view(xml).substr(p, 4), [&](const toolcall::event& ev) {
+        if (ev.kind == toolcall::event_kind::arguments_delta) deltas += ev.text;
+      });
+    const toolcall::message m = sp.finish();
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].format == "qwen3_coder");
+    CHECK(deltas == m.calls[0].arguments);
+    simdjson::dom::parser jp;
+    std::string_view content;
+    REQUIRE(!jp.parse(m.calls[0].arguments)["content"].get_string().get(content));
+    CHECK(content == std::string_view(raw_file).substr(0, raw_file.size() - 1));
+    const double per_byte = double(sp.bytes_examined()) / double(xml.size());
+    CHECK(per_byte <= 2.1);
+  }
   TEST_CASE("reset() reuses the parser for the next response") {
     toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
     sp.write("<tool_call>{\"name\": \"a\", \"arguments\": {\"x\": ");

@@ -59,6 +59,9 @@ class abs_services final : public engine_services {
   }
   value_kind param_kind(std::string_view key) const override { return e_.param_kind(key); }
   bool guess_json_values() const override { return e_.guess_json_values(); }
+  std::string* args_buffer() override { return e_.args_buffer(); }
+  void args_appended() override { e_.args_appended(); }
+  void examined(std::size_t n) override { e_.examined(n); }
 
  private:
   engine_services& e_;

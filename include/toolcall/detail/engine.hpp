@@ -429,11 +429,13 @@ class engine final : public engine_services {
     if (region_calls_.empty() || text.empty()) return;
     examined_ += text.size();  // the arguments' one copy, into the call's buffer
     if (filter_) {
-      examined_ += text.size();  // the normalizer's pass
-      filtered_.clear();
-      filter_->feed(text, filtered_);
-      if (filtered_.empty()) return;
-      raw_args(filtered_);
+      // the normalizer reads the transcoder's output (its one pass, counted above with the
+      // copy it makes) and appends straight to the call's buffer
+      examined_ += text.size();
+      std::string& a = region_calls_.back().c.arguments;
+      const std::size_t before = a.size();
+      filter_->feed(text, a);
+      if (a.size() != before) args_appended();
       return;
     }
     raw_args(text);
@@ -441,8 +443,16 @@ class engine final : public engine_services {
   /// The call's arguments have one buffer, c.arguments, written once; a delta is a view of its
   /// bytes not yet sent, cut after the last whole UTF-8 sequence.
   void raw_args(std::string_view text) {
+    region_calls_.back().c.arguments += text;
+    args_appended();
+  }
+  std::string* args_buffer() override {
+    if (filter_ || region_calls_.empty() || region_calls_.back().complete) return nullptr;
+    return &region_calls_.back().c.arguments;
+  }
+  void args_appended() override {
+    if (region_calls_.empty()) return;
     pending_call& p = region_calls_.back();
-    p.c.arguments += text;
     if (p.verdict == filter_verdict::drop) return;
     const std::string_view s = sub(p.c.arguments, p.sent);
     const std::size_t cut = utf8_complete_prefix(s);
@@ -467,9 +477,10 @@ class engine final : public engine_services {
   void end_call(std::size_t, bool repaired) override {
     if (region_calls_.empty()) return;
     if (filter_) {
-      filtered_.clear();
-      filter_->finish(filtered_);
-      if (!filtered_.empty()) raw_args(filtered_);
+      std::string& a = region_calls_.back().c.arguments;
+      const std::size_t before = a.size();
+      filter_->finish(a);
+      if (a.size() != before) args_appended();
       region_calls_.back().normalized = filter_->changed();
       take_filter_notes();
     }
@@ -1400,7 +1411,6 @@ class engine final : public engine_services {
   json_validator validator_;
   std::size_t examined_ = 0;
   std::unique_ptr<call_filter> filter_;
-  std::string filtered_;
 
   void take_filter_notes() {
     for (auto& n : filter_->take_notes()) diag(n.code, region_abs_, std::move(n.message), n.level);

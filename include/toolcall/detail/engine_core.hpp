@@ -179,6 +179,13 @@ class engine_services {
   }
   /// Without a schema, are JSON-looking XML values parsed (options::xml_values_as_json)?
   virtual bool guess_json_values() const { return false; }
+  /// The open call's arguments buffer, for a handler that writes the arguments there itself
+  /// (the one write of each byte), then calls args_appended(); nullptr when the arguments must
+  /// go through call_args() (a normalizer filters them, or no call is open). The buffer stays
+  /// valid until the call ends or the region ends.
+  virtual std::string* args_buffer() { return nullptr; }
+  /// Bytes were appended to args_buffer(): they are streamed as an arguments delta.
+  virtual void args_appended() {}
   /// A handler read `n` bytes again (a value re-lexed, a decoded string argument): counted in
   /// bytes_examined(), which counts every pass over the bytes.
   virtual void examined(std::size_t n) { (void)n; }

@@ -84,6 +84,9 @@ class json_call_extractor final : public json_listener {
              std::string_view known_name, std::string_view known_id) {
     e_ = e;
     lx_ = lx;
+    lx_->divert(nullptr);
+    direct_ = nullptr;
+    undivert_inner();
     shape_ = shape;
     format_ = format;
     roles_.clear();
@@ -124,6 +127,15 @@ class json_call_extractor final : public json_listener {
         f.args_sent = lim;
         e_->examined(decoded_.size());  // the decoded string is lexed again
         if (!decoded_.empty()) feed_inner(f, decoded_);
+      }
+      return;
+    }
+    if (f.direct) {
+      // the lexer writes the arguments into the call's buffer itself: stream what is new
+      const std::size_t lim = f.args_end ? f.args_end : direct_->size();
+      if (lim > f.args_sent) {
+        e_->args_appended();
+        f.args_sent = lim;
       }
       return;
     }
@@ -262,6 +274,11 @@ class json_call_extractor final : public json_listener {
         if (f.args_active && !f.args_end) {
           f.args_end = pos;
           sync();
+          if (f.direct) {
+            lx_->divert(nullptr);
+            f.direct = false;
+          }
+          undivert_inner();
           if (failed_) return;
           if (f.args_string) {
             if (inner_failed_) return fail(inner_code_, inner_msg_);
@@ -295,6 +312,7 @@ class json_call_extractor final : public json_listener {
     std::size_t args_begin = 0, args_sent = 0, args_end = 0;
     bool begun = false;
     bool inner_done = false;
+    bool direct = false;  // the lexer writes the arguments straight into the call's buffer
   };
 
   void push_call(std::size_t depth) {
@@ -312,11 +330,19 @@ class json_call_extractor final : public json_listener {
     if (f.args_string) {
       unesc_.reset();
       inner_.reset(nullptr, e_->max_depth());
+      inner_direct_ = false;
       inner_failed_ = false;
       inner_sent_ = 0;
       inner_nonempty_ = false;
     }
     maybe_begin(f);
+    if (f.args_string && f.begun && !inner_direct_) divert_inner();
+    // an object whose call has begun is written once, by the lexer, into the call's buffer
+    if (!f.args_string && f.begun && (direct_ = e_->args_buffer()) != nullptr) {
+      lx_->divert(direct_);
+      f.direct = true;
+      f.args_sent = direct_->size();
+    }
   }
 
   void maybe_begin(frame& f) {
@@ -334,6 +360,27 @@ class json_call_extractor final : public json_listener {
       e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
       inner_sent_ = inner_.out().size();
     }
+    if (f.args_string && f.args_active) divert_inner();
+  }
+
+  /// The decoded arguments' lexer writes straight into the open call's buffer from now on.
+  void divert_inner() {
+    std::string* t = e_->args_buffer();
+    if (t == nullptr) return;
+    direct_ = t;
+    inner_.divert(t);
+    inner_direct_ = true;
+    inner_begin_ = inner_mark_ = t->size();
+  }
+  void undivert_inner() {
+    inner_.divert(nullptr);
+    inner_direct_ = false;
+  }
+  /// The first byte the inner lexer wrote, or 0.
+  char inner_first() const {
+    if (!inner_.out().empty()) return inner_.out()[0];
+    if (inner_direct_ && direct_->size() > inner_begin_) return (*direct_)[inner_begin_];
+    return 0;
   }
 
   void feed_inner(frame& f, std::string_view text) {
@@ -349,14 +396,20 @@ class json_call_extractor final : public json_listener {
     const lex_step s = inner_.feed(text);
     // what the inner lexer wrote is final (and stops at the same byte however the decoded text
     // was cut), so it is streamed before a failure is looked at
-    if (f.begun && inner_sent_ < inner_.out().size()) {
+    if (inner_direct_) {
+      if (direct_->size() > inner_mark_) {
+        inner_mark_ = direct_->size();
+        e_->args_appended();
+      }
+    } else if (f.begun && inner_sent_ < inner_.out().size()) {
       e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
       inner_sent_ = inner_.out().size();
     }
     if (s.st == lex_step::fail)
       return inner_fail(inner_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
                         std::string("arguments string: ") + inner_.error_message());
-    if (inner_.out().size() && inner_.out()[0] != '{')
+    const char first = inner_first();
+    if (first != 0 && first != '{')
       return inner_fail(errc::invalid_arguments, "decoded arguments are not an object");
     if (s.st == lex_step::done) {
       f.inner_done = true;
@@ -419,6 +472,8 @@ class json_call_extractor final : public json_listener {
 
   void fail(errc code, std::string msg) {
     if (failed_) return;
+    lx_->divert(nullptr);  // the call's buffer goes away with the region
+    undivert_inner();
     failed_ = true;
     fail_code_ = code;
     fail_msg_ = std::move(msg);
@@ -434,6 +489,8 @@ class json_call_extractor final : public json_listener {
   }
   void not_a_call() {
     if (failed_) return;
+    lx_->divert(nullptr);
+    undivert_inner();
     lx_->halt();
     failed_ = true;
     not_call_ = true;
@@ -454,6 +511,7 @@ class json_call_extractor final : public json_listener {
   errc fail_code_ = errc::ok;
   std::string fail_msg_;
   std::size_t calls_ = 0;
+  std::string* direct_ = nullptr;  // the open call's buffer while the lexer writes into it
   std::string known_name_, known_id_;
   json_unescaper unesc_;
   json_lexer inner_;
@@ -461,6 +519,8 @@ class json_call_extractor final : public json_listener {
   errc inner_code_ = errc::ok;
   std::string inner_msg_;
   std::size_t inner_sent_ = 0;
+  bool inner_direct_ = false;                  // inner_ writes into direct_
+  std::size_t inner_begin_ = 0, inner_mark_ = 0;  // where it started; what is streamed
   std::string decoded_;
   bool pending_empty_ = false, repaired_extra_ = false, utf8_noted_ = false;
 };

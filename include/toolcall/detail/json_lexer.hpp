@@ -34,7 +34,8 @@ namespace detail {
 
 enum class jkind : std::uint8_t { object, array, string, scalar };
 
-/// Observer of the lexer's structure. Positions are offsets into json_lexer::out().
+/// Observer of the lexer's structure. Positions are offsets into json_lexer::out(), or into
+/// the diversion's target while one is set (json_lexer::divert).
 class json_listener {
  public:
   virtual ~json_listener() = default;
@@ -246,6 +247,7 @@ class json_lexer {
     listener_ = l;
     max_depth_ = max_depth;
     out_.clear();
+    divert_ = nullptr;
     stack_.clear();
     need_comma_.clear();
     st_ = st_value;
@@ -268,8 +270,15 @@ class json_lexer {
   void halt() noexcept { halted_ = true; }
   bool halted() const noexcept { return halted_; }
 
+  /// What the lexer wrote to its own buffer (everything, unless a part was diverted).
   const std::string& out() const noexcept { return out_; }
   std::string& out_mut() noexcept { return out_; }
+  /// From the next byte written, the output goes to the end of `target` (a call's arguments
+  /// buffer, so they are written once) instead of out(); nullptr writes to out() again.
+  /// Positions given to the listener are offsets into whichever buffer is written. reset()
+  /// ends a diversion; the target must outlive it.
+  void divert(std::string* target) noexcept { divert_ = target; }
+  bool diverted() const noexcept { return divert_ != nullptr; }
   bool repaired() const noexcept { return repaired_; }
   /// Did a string hold bytes that are not UTF-8 (each written as U+FFFD)?
   bool replaced_utf8() const noexcept { return bad_utf8_; }
@@ -297,7 +306,7 @@ class json_lexer {
           if (u8_need_ == 0 && high_ == 0) {
             const std::size_t j = plain_run(p, i, n);
             if (j > i) {
-              out_.append(reinterpret_cast<const char*>(p + i), j - i);
+              o().append(reinterpret_cast<const char*>(p + i), j - i);
               if (in_key_) key_.append(reinterpret_cast<const char*>(p + i), j - i);
               i = j;
               continue;
@@ -319,11 +328,11 @@ class json_lexer {
         case st_bare_key:
           if (is_ident_char(c) || c == '-') {
             key_ += static_cast<char>(c);
-            out_ += static_cast<char>(c);
+            o() += static_cast<char>(c);
             ++i;
             continue;
           }
-          out_ += '"';
+          o() += '"';
           in_key_ = false;
           if (listener_) listener_->key(key_, stack_.size());
           st_ = st_colon;
@@ -368,7 +377,7 @@ class json_lexer {
             quote_ = static_cast<char>(c);
             in_key_ = true;
             key_.clear();
-            out_ += '"';
+            o() += '"';
             st_ = st_string;
           } else if (c == '}') {
             if (after_comma_) repaired_ = true;
@@ -381,10 +390,10 @@ class json_lexer {
             repaired_ = true;
             in_key_ = true;
             key_.clear();
-            out_ += '"';
+            o() += '"';
             st_ = st_bare_key;
             key_ += static_cast<char>(c);
-            out_ += static_cast<char>(c);
+            o() += static_cast<char>(c);
           } else if (c == ',' || c == ':') {
             return fail_at(i, errc::invalid_json, "missing key");
           } else {
@@ -394,7 +403,7 @@ class json_lexer {
           break;
         case st_colon:
           if (c != ':') return fail_at(i, errc::invalid_json, "expected ':'");
-          out_ += ':';
+          o() += ':';
           st_ = st_value;
           ++i;
           break;
@@ -451,7 +460,7 @@ class json_lexer {
   }
 
   void comma_if_needed() {
-    if (!stack_.empty() && need_comma_.back()) out_ += ',';
+    if (!stack_.empty() && need_comma_.back()) o() += ',';
     if (!need_comma_.empty()) need_comma_.back() = 1;
     after_comma_ = false;
   }
@@ -482,8 +491,8 @@ class json_lexer {
         err_msg_ = "nesting deeper than max_depth";
         return false;
       }
-      if (listener_) listener_->value_begin(c == '{' ? jkind::object : jkind::array, d, out_.size());
-      out_ += static_cast<char>(c);
+      if (listener_) listener_->value_begin(c == '{' ? jkind::object : jkind::array, d, o().size());
+      o() += static_cast<char>(c);
       stack_.push_back(static_cast<char>(c));
       need_comma_.push_back(0);
       after_comma_ = false;
@@ -491,16 +500,16 @@ class json_lexer {
       return true;
     }
     if (c == '"' || c == '\'') {
-      if (listener_) listener_->value_begin(jkind::string, d, out_.size());
+      if (listener_) listener_->value_begin(jkind::string, d, o().size());
       quote_ = static_cast<char>(c);
       if (c == '\'') repaired_ = true;
       in_key_ = false;
-      out_ += '"';
+      o() += '"';
       st_ = st_string;
       return true;
     }
     if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || is_ident_start(c)) {
-      if (listener_) listener_->value_begin(jkind::scalar, d, out_.size());
+      if (listener_) listener_->value_begin(jkind::scalar, d, o().size());
       tok_.assign(1, static_cast<char>(c));
       st_ = st_scalar;
       return true;
@@ -515,7 +524,7 @@ class json_lexer {
     const char* lit = nullptr;
     if (t == "true" || t == "false" || t == "null") {
       lit = nullptr;
-      out_ += t;
+      o() += t;
     } else if (t == "True") {
       lit = "true";
     } else if (t == "False") {
@@ -523,9 +532,9 @@ class json_lexer {
     } else if (t == "None") {
       lit = "null";
     } else if (is_json_number(t)) {
-      out_ += t;
+      o() += t;
     } else if (t.size() > 1 && t[0] == '+' && is_json_number(t.substr(1))) {
-      out_ += t.substr(1);
+      o() += t.substr(1);
       repaired_ = true;
     } else {
       err_ = errc::invalid_json;
@@ -534,7 +543,7 @@ class json_lexer {
       return false;
     }
     if (lit) {
-      out_ += lit;
+      o() += lit;
       repaired_ = true;
     }
     after_value(jkind::scalar);
@@ -542,7 +551,7 @@ class json_lexer {
   }
 
   void after_value(jkind k) {
-    if (listener_) listener_->value_end(k, stack_.size(), out_.size());
+    if (listener_) listener_->value_end(k, stack_.size(), o().size());
     st_ = stack_.empty() ? st_done : st_after;
   }
 
@@ -554,7 +563,7 @@ class json_lexer {
       err_msg_ = "mismatched bracket";
       return false;
     }
-    out_ += c;
+    o() += c;
     stack_.pop_back();
     need_comma_.pop_back();
     after_comma_ = false;
@@ -653,11 +662,11 @@ class json_lexer {
   }
 
   void put(char c) {
-    out_ += c;
+    o() += c;
     if (in_key_) key_ += c;
   }
   void put(std::string_view s) {
-    out_ += s;
+    o() += s;
     if (in_key_) key_ += s;
   }
 
@@ -690,7 +699,7 @@ class json_lexer {
     }
     if (c != '\\') flush_high_surrogate();
     if (c == static_cast<unsigned char>(quote_)) {
-      out_ += '"';
+      o() += '"';
       if (in_key_) {
         in_key_ = false;
         if (listener_) {
@@ -822,7 +831,10 @@ class json_lexer {
 
   json_listener* listener_ = nullptr;
   std::size_t max_depth_ = 128;
+  std::string& o() noexcept { return divert_ ? *divert_ : out_; }
+
   std::string out_;
+  std::string* divert_ = nullptr;
   std::vector<char> stack_;
   std::vector<unsigned char> need_comma_;  // per open container: has it a member yet (0/1)
   state st_ = st_value;

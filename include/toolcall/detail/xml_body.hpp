@@ -339,6 +339,8 @@ class xml_call_body {
     sp_ = spec;
     tail.clear();
     args_.clear();
+    direct_ = nullptr;
+    mark_ = 0;
     am_.clear();
     ws_.clear();
     extra_.clear();
@@ -368,7 +370,7 @@ class xml_call_body {
     const std::size_t n = in.size();
     std::size_t i = 0;
     for (;;) {
-      if (args_.size() >= flush_at) flush(e);  // a long chunk streams in pieces of bounded size
+      if ((direct_ ? direct_->size() - mark_ : args_.size()) >= flush_at) flush(e);  // a long chunk streams in pieces of bounded size
       unsigned char c;
       bool from_rq;
       if (rq_pos_ < rq_.size()) {
@@ -748,7 +750,7 @@ class xml_call_body {
         mode_ = m_guess_buf;
       } else {
         mode_ = m_string;
-        args_ += '"';
+        a() += '"';
       }
     }
     if (mode_ == m_string) string_text(s);
@@ -771,8 +773,8 @@ class xml_call_body {
   }
   void write_utf8(std::string_view s) {
     const bool valid = utf8_valid(s);
-    if (valid) json_escape_append(args_, s);
-    else utf8_append_replacing(args_, s, json_escape_append);
+    if (valid) json_escape_append(a(), s);
+    else utf8_append_replacing(a(), s, json_escape_append);
     if (!valid) bad_utf8_ = true;
   }
 
@@ -790,13 +792,13 @@ class xml_call_body {
           write_utf8(u8_);
           u8_.clear();
         }
-        args_ += '"';
+        a() += '"';
         break;
-      case m_guess: args_ += "\"\""; break;
+      case m_guess: a() += "\"\""; break;
       case m_guess_buf: {
         const json_validator::kind k = val_.check_allow_big_numbers(value_);
         if (k != json_validator::kind::invalid && k != json_validator::kind::string && !lex_all(e)) {
-          args_ += lx_.out();
+          a() += lx_.out();
           if (lx_.replaced_utf8()) bad_utf8_ = true;
           break;
         }
@@ -808,7 +810,7 @@ class xml_call_body {
         // a quoted string never fits a non-string type: the text is kept as written
         if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
         if (!why) {
-          args_ += lx_.out();
+          a() += lx_.out();
           if (lx_.replaced_utf8()) bad_utf8_ = true;
           if (lx_.repaired()) note(e, "read as a Python literal or repaired JSON", severity::note);
           break;
@@ -841,9 +843,9 @@ class xml_call_body {
   }
 
   void quote_value() {
-    args_ += '"';
+    a() += '"';
     write_utf8(value_);
-    args_ += '"';
+    a() += '"';
   }
 
   void note(engine_services& e, const std::string& what, severity level) {
@@ -876,10 +878,13 @@ class xml_call_body {
   void open_call(engine_services& e) {
     flush(e);
     e.begin_call(ns_.name(), "", sp_.format, fn_abs_);
+    // the arguments are written once, into the call's buffer, when no normalizer filters them
+    direct_ = e.args_buffer();
+    mark_ = direct_ ? direct_->size() : 0;
     in_call_ = true;
     repaired_ = false;
     count_ = 0;
-    args_ += '{';
+    a() += '{';
   }
 
   void start_fn_name(std::size_t abs) {
@@ -916,12 +921,12 @@ class xml_call_body {
   }
 
   void open_value() {
-    if (count_++) args_ += ',';
-    args_ += '"';
+    if (count_++) a() += ',';
+    a() += '"';
     write_utf8(key_);
-    args_ += "\":";
+    a() += "\":";
     mode_ = next_mode_;
-    if (mode_ == m_string) args_ += '"';
+    if (mode_ == m_string) a() += '"';
     st_ = s_value;
     vph_ = vp_text;
     lead_ = sp_.trim != xml_trim::none;
@@ -935,7 +940,7 @@ class xml_call_body {
   /// The open call ends. `by_fn_close`: its function closer was read (what may follow is the
   /// call closer, or another function in multi families); otherwise the caller decides.
   act end_function(engine_services& e, bool repaired, bool by_fn_close) {
-    args_ += '}';
+    a() += '}';
     flush(e);
     if (bad_utf8_ && !utf8_noted_) {
       utf8_noted_ = true;  // once per region, at its start: the same whatever the chunking
@@ -943,6 +948,7 @@ class xml_call_body {
              severity::note);
     }
     e.end_call(abs_ + 1, repaired_ || repaired);
+    direct_ = nullptr;
     in_call_ = false;
     repaired_ = false;
     ++calls_;
@@ -954,7 +960,16 @@ class xml_call_body {
     return a_next;
   }
 
+  /// Streams the arguments written since the last flush (before any event, so events keep
+  /// the order of the text).
   void flush(engine_services& e) {
+    if (direct_) {
+      if (direct_->size() > mark_) {
+        mark_ = direct_->size();
+        e.args_appended();
+      }
+      return;
+    }
     if (args_.empty()) return;
     e.call_args(args_);
     args_.clear();
@@ -979,7 +994,11 @@ class xml_call_body {
   vmode mode_ = m_string, next_mode_ = m_string;
   bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
+  std::string& a() noexcept { return direct_ ? *direct_ : args_; }
+
   std::string args_;   // arguments text not yet passed to call_args (flushed before any event)
+  std::string* direct_ = nullptr;  // or the open call's buffer, written directly
+  std::size_t mark_ = 0;           // its bytes already streamed
   std::string u8_;     // the start of a UTF-8 sequence whose next bytes have not come yet
   bool bad_utf8_ = false;  // a byte was written as U+FFFD (noted once, when the call ends)
   bool utf8_noted_ = false;
