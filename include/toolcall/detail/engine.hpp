@@ -448,7 +448,10 @@ class engine final : public engine_services {
   }
   std::string* args_buffer() override {
     if (filter_ || region_calls_.empty() || region_calls_.back().complete) return nullptr;
-    return &region_calls_.back().c.arguments;
+    std::string& a = region_calls_.back().c.arguments;
+    // it is written a few bytes at a time: one allocation covers a typical call's arguments
+    if (a.capacity() < 240) a.reserve(240);
+    return &a;
   }
   void args_appended() override {
     if (region_calls_.empty()) return;

@@ -242,12 +242,17 @@ inline bool is_json_number(std::string_view s) noexcept {
 
 class json_lexer {
  public:
+  json_lexer() = default;
+  // a copy would write to the original's buffer: the lexer stays where it was made
+  json_lexer(const json_lexer&) = delete;
+  json_lexer& operator=(const json_lexer&) = delete;
+
   /// Starts a new document. The listener may be null.
   void reset(json_listener* l, std::size_t max_depth) {
     listener_ = l;
     max_depth_ = max_depth;
     out_.clear();
-    divert_ = nullptr;
+    o_ = &out_;
     stack_.clear();
     need_comma_.clear();
     st_ = st_value;
@@ -277,8 +282,8 @@ class json_lexer {
   /// buffer, so they are written once) instead of out(); nullptr writes to out() again.
   /// Positions given to the listener are offsets into whichever buffer is written. reset()
   /// ends a diversion; the target must outlive it.
-  void divert(std::string* target) noexcept { divert_ = target; }
-  bool diverted() const noexcept { return divert_ != nullptr; }
+  void divert(std::string* target) noexcept { o_ = target ? target : &out_; }
+  bool diverted() const noexcept { return o_ != &out_; }
   bool repaired() const noexcept { return repaired_; }
   /// Did a string hold bytes that are not UTF-8 (each written as U+FFFD)?
   bool replaced_utf8() const noexcept { return bad_utf8_; }
@@ -831,10 +836,10 @@ class json_lexer {
 
   json_listener* listener_ = nullptr;
   std::size_t max_depth_ = 128;
-  std::string& o() noexcept { return divert_ ? *divert_ : out_; }
+  std::string& o() noexcept { return *o_; }
 
   std::string out_;
-  std::string* divert_ = nullptr;
+  std::string* o_ = &out_;  // where output goes: out_, or a diversion's target
   std::vector<char> stack_;
   std::vector<unsigned char> need_comma_;  // per open container: has it a member yet (0/1)
   state st_ = st_value;
