@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -214,6 +215,7 @@ class engine final : public engine_services {
       build_tables();
     }
     msg_ = message{};
+    content_room_ = 0;
     carry_.clear();
     carry_is_hold_ = false;
     carry_abs_ = 0;
@@ -377,9 +379,10 @@ class engine final : public engine_services {
     return std::move(msg_);
   }
 
-  /// One-shot callers know the size: reserve the content once instead of growing it.
+  /// One-shot callers know the size: content that grows past 64 KiB gets room for all of it at
+  /// once instead of growing step by step.
   void reserve_content(std::size_t n) {
-    if (!opt_.events_only) msg_.content.reserve(n);
+    content_room_ = opt_.events_only ? 0 : n;
   }
 
   /// Input bytes accounted for so far: released as text (content, reasoning, held undecided
@@ -446,11 +449,20 @@ class engine final : public engine_services {
     region_calls_.back().c.arguments += text;
     args_appended();
   }
-  std::string* args_buffer() override {
+  std::string* args_buffer(bool from_raw_text) override {
     if (filter_ || region_calls_.empty() || region_calls_.back().complete) return nullptr;
     std::string& a = region_calls_.back().c.arguments;
-    // it is written a few bytes at a time: one allocation covers a typical call's arguments
-    if (a.capacity() < 240) a.reserve(240);
+    // one allocation for the whole arguments: they are about as long as their text, which is
+    // at most the rest of this write (and of the call-size limit); end_call gives back what
+    // was not used
+    if (a.empty()) {
+      const std::size_t end = in_data_ ? total_in_ : chunk_abs0_ + chunk_len_;  // this write's end
+      const std::size_t rest = end > chunk_abs_ ? end - chunk_abs_ : 0;
+      const std::size_t room = opt_.max_call_bytes + 1 > region_len_ ? opt_.max_call_bytes + 1 - region_len_ : 0;
+      std::size_t want = std::min(rest, room);
+      if (from_raw_text) want += want / 4;  // quotes, newlines and tabs gain a backslash
+      a.reserve(std::max<std::size_t>(240, want));
+    }
     return &a;
   }
   void args_appended() override {
@@ -487,6 +499,8 @@ class engine final : public engine_services {
       region_calls_.back().normalized = filter_->changed();
       take_filter_notes();
     }
+    std::string& a = region_calls_.back().c.arguments;
+    if (a.capacity() > 2 * a.size() + 4096) a.shrink_to_fit();  // room reserved and not used
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
   }
@@ -745,7 +759,11 @@ class engine final : public engine_services {
   /// Processes `data`. A region that starts in `data` is kept as a view of it (one-shot parsing
   /// keeps no second copy of a call); what is left of the view when `data` goes is copied.
   void drive(std::string_view data, bool final) {
+    write_ptr_ = data.data();
+    write_abs_ = total_in_;
+    write_len_ = data.size();
     drive_chunks(data, final);
+    write_ptr_ = nullptr;
     in_data_ = false;
     keep_region_view();
   }
@@ -779,8 +797,12 @@ class engine final : public engine_services {
         pos += w;
         const bool fin = final && pos == data.size();
         examined_ += buf.size();  // carried bytes are examined again: count the copy
-        in_data_ = false;
-        const std::size_t k = process(buf, babs, fin);
+        // a handler's tail given back from this very write is read in place, so a region that
+        // goes on through it stays a view of the caller's text
+        const bool in_place = babs >= base && babs - base + buf.size() <= pos &&
+                              std::memcmp(buf.data(), data.data() + (babs - base), buf.size()) == 0;
+        in_data_ = in_place;
+        const std::size_t k = process(in_place ? sub(data, babs - base, buf.size()) : std::string_view(buf), babs, fin);
         if (k < buf.size()) {
           // a tail was set: it comes before the unprocessed rest of buf
           carry_.append(buf, k, std::string::npos);
@@ -1105,10 +1127,10 @@ class engine final : public engine_services {
     region_abs_ = at;
     rv_ = nullptr;
     rv_len_ = 0;
-    if (in_data_ && at >= chunk_abs0_ && at - chunk_abs0_ + t.text.size() <= chunk_len_) {
-      // the marker was just matched in this chunk of the caller's text: the region is a view
+    if (write_ptr_ && at >= write_abs_ && at - write_abs_ + t.text.size() <= write_len_) {
+      // the marker lies in the caller's text (this write): the region is a view of it
       region_buf_.clear();
-      rv_ = chunk_ptr_ + (at - chunk_abs0_);
+      rv_ = write_ptr_ + (at - write_abs_);
       rv_len_ = t.text.size();
     } else {
       region_buf_.assign(t.text.data(), t.text.size());
@@ -1320,7 +1342,16 @@ class engine final : public engine_services {
     if (mode_ == mode_pending) mode_ = mode_text;
   }
   void out_content(std::string_view s) {
-    if (!opt_.events_only) msg_.content += s;
+    if (!opt_.events_only) {
+      std::string& c = msg_.content;
+      // content that outgrows 64 KiB is likely most of the text: room for all of it at once
+      // (a response that is mostly calls never reserves a buffer as large as itself)
+      if (content_room_ != 0 && c.size() + s.size() > 65536 && c.size() + s.size() > c.capacity()) {
+        c.reserve(std::max(content_room_, c.size() + s.size()));
+        content_room_ = 0;
+      }
+      c += s;
+    }
     event ev;
     ev.kind = event_kind::content;
     ev.text = s;
@@ -1381,6 +1412,9 @@ class engine final : public engine_services {
   std::string carry_;
   bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
+  std::size_t content_room_ = 0;
+  const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
+  std::size_t write_abs_ = 0, write_len_ = 0;  // reserve_content's hint, until the content needs it
   mode mode_ = mode_text, mode_before_region_ = mode_text;
   bool reasoning_open_event_ = false;
   bool at_start_ = true;

@@ -182,8 +182,12 @@ class engine_services {
   /// The open call's arguments buffer, for a handler that writes the arguments there itself
   /// (the one write of each byte), then calls args_appended(); nullptr when the arguments must
   /// go through call_args() (a normalizer filters them, or no call is open). The buffer stays
-  /// valid until the call ends or the region ends.
-  virtual std::string* args_buffer() { return nullptr; }
+  /// valid until the call ends or the region ends. `from_raw_text`: the handler escapes raw
+  /// text into JSON strings (XML values), so the arguments may outgrow their text a little.
+  virtual std::string* args_buffer(bool from_raw_text = false) {
+    (void)from_raw_text;
+    return nullptr;
+  }
   /// Bytes were appended to args_buffer(): they are streamed as an arguments delta.
   virtual void args_appended() {}
   /// A handler read `n` bytes again (a value re-lexed, a decoded string argument): counted in

@@ -879,7 +879,7 @@ class xml_call_body {
     flush(e);
     e.begin_call(ns_.name(), "", sp_.format, fn_abs_);
     // the arguments are written once, into the call's buffer, when no normalizer filters them
-    direct_ = e.args_buffer();
+    direct_ = e.args_buffer(true);
     mark_ = direct_ ? direct_->size() : 0;
     in_call_ = true;
     repaired_ = false;
