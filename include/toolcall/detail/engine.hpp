@@ -216,6 +216,7 @@ class engine final : public engine_services {
     }
     msg_ = message{};
     content_room_ = 0;
+    content_reserved_ = false;
     carry_.clear();
     carry_is_hold_ = false;
     carry_abs_ = 0;
@@ -376,13 +377,17 @@ class engine final : public engine_services {
     if (runnable) msg_.finish = finish_reason::tool_calls;
     else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
     else msg_.finish = finish_reason::stop;
+    // the room reserved for content and not used goes back before the message is handed out
+    if (content_reserved_ && msg_.content.capacity() > 2 * msg_.content.size() + 4096) msg_.content.shrink_to_fit();
     return std::move(msg_);
   }
 
-  /// One-shot callers know the size: content that grows past 64 KiB gets room for all of it at
-  /// once instead of growing step by step.
+  /// One-shot callers know the size: content that grows past an eighth of it (and 4 KiB) is
+  /// likely most of the text, and gets room for all of it at once; a response that is mostly
+  /// calls never holds a content buffer as large as itself.
   void reserve_content(std::size_t n) {
     content_room_ = opt_.events_only ? 0 : n;
+    content_grow_at_ = std::max<std::size_t>(4096, n / 8);
   }
 
   /// Input bytes accounted for so far: released as text (content, reasoning, held undecided
@@ -1344,11 +1349,10 @@ class engine final : public engine_services {
   void out_content(std::string_view s) {
     if (!opt_.events_only) {
       std::string& c = msg_.content;
-      // content that outgrows 64 KiB is likely most of the text: room for all of it at once
-      // (a response that is mostly calls never reserves a buffer as large as itself)
-      if (content_room_ != 0 && c.size() + s.size() > 65536 && c.size() + s.size() > c.capacity()) {
+      if (content_room_ != 0 && c.size() + s.size() > content_grow_at_ && c.size() + s.size() > c.capacity()) {
         c.reserve(std::max(content_room_, c.size() + s.size()));
         content_room_ = 0;
+        content_reserved_ = true;
       }
       c += s;
     }
@@ -1412,7 +1416,8 @@ class engine final : public engine_services {
   std::string carry_;
   bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
-  std::size_t content_room_ = 0;
+  std::size_t content_room_ = 0, content_grow_at_ = 0;
+  bool content_reserved_ = false;
   const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
   std::size_t write_abs_ = 0, write_len_ = 0;  // reserve_content's hint, until the content needs it
   mode mode_ = mode_text, mode_before_region_ = mode_text;
