@@ -161,6 +161,30 @@ TEST_SUITE("toolcall/stream") {
     }
   }
   TEST_CASE("a JSON call's arguments are written once, by the transcoder, into the call's buffer") {
+    // streams `text` in 4-byte writes; returns the message, the calls begun, the deltas joined
+    // and the bytes examined per input byte
+    struct run {
+      toolcall::message m;
+      std::size_t begun = 0;
+      std::string deltas;
+      double per_byte = 0;
+    };
+    const auto stream4 = [](toolcall::stream_parser& sp, const std::string& text) {
+      run r;
+      for (std::size_t p = 0; p < text.size(); p += 4)
+        sp.write(std::string_view(text).substr(p, 4), [&](const toolcall::event& ev) {
+          if (ev.kind == toolcall::event_kind::arguments_delta) r.deltas += ev.text;
+          if (ev.kind == toolcall::event_kind::call_begin) ++r.begun;
+        });
+      r.m = sp.finish();
+      r.per_byte = double(sp.bytes_examined()) / double(text.size());
+      return r;
+    };
+    const auto arg = [](const std::string& args, const char* key) {
+      simdjson::dom::parser jp;
+      std::string_view v;
+      return jp.parse(args)[key].get_string().get(v) ? std::string("(none)") : std::string(v);
+    };
     // a Qwen-style call writing a 200 KB file: the scan reads each byte once and the final
     // check of the arguments once more; there is no copy from the lexer into the call
     std::string file;
@@ -175,70 +199,45 @@ TEST_SUITE("toolcall/stream") {
       toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(tools);
       REQUIRE(n);
       if (with_normalizer) n->attach(sp);
-      std::string deltas;
-      std::size_t calls_begun = 0;
-      for (std::size_t p = 0; p < text.size(); p += 4)
-        sp.write(std::string_view(text).substr(p, 4), [&](const toolcall::event& ev) {
-          if (ev.kind == toolcall::event_kind::arguments_delta) deltas += ev.text;
-          if (ev.kind == toolcall::event_kind::call_begin) ++calls_begun;
-        });
-      const toolcall::message m = sp.finish();
-      REQUIRE(m.calls.size() == 1);
-      CHECK(calls_begun == 1);
-      CHECK(deltas == m.calls[0].arguments);
-      CHECK(m.calls[0].arguments.size() > 200000);
-      const double per_byte = double(sp.bytes_examined()) / double(text.size());
+      const run r = stream4(sp, text);
+      REQUIRE(r.m.calls.size() == 1);
+      CHECK(r.begun == 1);
+      CHECK(r.deltas == r.m.calls[0].arguments);
+      CHECK(r.m.calls[0].arguments.size() > 200000);
       // with a normalizer the lexer writes into the normalizer's input instead, and the
       // normalizer's pass and its copy into the call's buffer are two more
-      CHECK(per_byte <= (with_normalizer ? 4.05 : 2.05));
-      CHECK(per_byte >= (with_normalizer ? 3.0 : 1.95));
+      CHECK(r.per_byte <= (with_normalizer ? 4.05 : 2.05));
+      CHECK(r.per_byte >= (with_normalizer ? 3.0 : 1.95));
     }
     {
       // arguments as a JSON string (OpenAI's wire form, echoed by some models): the decoded text
       // is lexed once more, and its lexer too writes into the call's buffer
       std::string enc;
       toolcall::detail::json_escape_append(enc, R"({"path": "src/sum.cpp", "content": ")" + file + "\"}");
-      const std::string s_text = "<tool_call>\n{\"name\": \"write_file\", \"arguments\": \"" + enc + "\"}\n</tool_call>";
       toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
-      std::string deltas;
-      for (std::size_t p = 0; p < s_text.size(); p += 4)
-        sp.write(std::string_view(s_text).substr(p, 4), [&](const toolcall::event& ev) {
-          if (ev.kind == toolcall::event_kind::arguments_delta) deltas += ev.text;
-        });
-      const toolcall::message m = sp.finish();
-      REQUIRE(m.calls.size() == 1);
-      CHECK(deltas == m.calls[0].arguments);
-      simdjson::dom::parser jp;
-      std::string_view path;
-      REQUIRE(!jp.parse(m.calls[0].arguments)["path"].get_string().get(path));
-      CHECK(path == "src/sum.cpp");
+      const run r = stream4(sp, "<tool_call>\n{\"name\": \"write_file\", \"arguments\": \"" + enc + "\"}\n</tool_call>");
+      REQUIRE(r.m.calls.size() == 1);
+      CHECK(r.deltas == r.m.calls[0].arguments);
+      CHECK(arg(r.m.calls[0].arguments, "path") == "src/sum.cpp");
       // the scan, the decoded text's lexer (about 4/5 of the bytes: the escapes shrink) and
       // the final check
-      const double per_byte = double(sp.bytes_examined()) / double(s_text.size());
-      CHECK(per_byte <= 2.95);
+      CHECK(r.per_byte <= 2.95);
     }
-    // the same file written by Qwen3-Coder's XML call: one body for every XML family, the same
-    // one write
-    std::string raw_file;
-    while (raw_file.size() < 200000) raw_file += "    for (int i = 0; i < n; ++i) { sum += \"a\\tb\"[i % 3]; }\n";
-    const std::string xml = "I will write the file.\n<tool_call>\n<function=write_file>\n<parameter=path>\nsrc/sum.cpp\n"
-                            "</parameter>\n<parameter=content>\n" + raw_file + "</parameter>\n</function>\n</tool_call>";
-    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
-    std::string deltas;
-    for (std::size_t p = 0; p < xml.size(); p += 4)
-      sp.write(std::string_view(xml).substr(p, 4), [&](const toolcall::event& ev) {
-        if (ev.kind == toolcall::event_kind::arguments_delta) deltas += ev.text;
-      });
-    const toolcall::message m = sp.finish();
-    REQUIRE(m.calls.size() == 1);
-    CHECK(m.calls[0].format == "qwen3_coder");
-    CHECK(deltas == m.calls[0].arguments);
-    simdjson::dom::parser jp;
-    std::string_view content;
-    REQUIRE(!jp.parse(m.calls[0].arguments)["content"].get_string().get(content));
-    CHECK(content == std::string_view(raw_file).substr(0, raw_file.size() - 1));
-    const double per_byte = double(sp.bytes_examined()) / double(xml.size());
-    CHECK(per_byte <= 2.1);
+    {
+      // the same file written by Qwen3-Coder's XML call: one body for every XML family, the
+      // same one write
+      std::string raw_file;
+      while (raw_file.size() < 200000) raw_file += "    for (int i = 0; i < n; ++i) { sum += \"a\\tb\"[i % 3]; }\n";
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+      const run r = stream4(sp, "I will write the file.\n<tool_call>\n<function=write_file>\n<parameter=path>\n"
+                                "src/sum.cpp\n</parameter>\n<parameter=content>\n" + raw_file +
+                                "</parameter>\n</function>\n</tool_call>");
+      REQUIRE(r.m.calls.size() == 1);
+      CHECK(r.m.calls[0].format == "qwen3_coder");
+      CHECK(r.deltas == r.m.calls[0].arguments);
+      CHECK(arg(r.m.calls[0].arguments, "content") == raw_file.substr(0, raw_file.size() - 1));
+      CHECK(r.per_byte <= 2.1);
+    }
   }
   TEST_CASE("reset() reuses the parser for the next response") {
     toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
