@@ -66,18 +66,25 @@ struct counting_sink {
   }
 };
 
-std::size_t stream_once(toolcall::stream_parser& sp, const std::string& text, std::size_t chunk, counting_sink& sink) {
+/// `recycle`: the message is given back to the parser (stream_parser::recycle), as an engine
+/// that streams response after response may do; otherwise it is freed.
+std::size_t stream_once(toolcall::stream_parser& sp, const std::string& text, std::size_t chunk, counting_sink& sink,
+                        bool recycle = false) {
   sp.reset();
   const std::string_view v(text);
   for (std::size_t pos = 0; pos < v.size(); pos += chunk) sp.write(v.substr(pos, chunk), sink);
-  return sp.finish(sink).calls.size();
+  toolcall::message m = sp.finish(sink);
+  const std::size_t n = m.calls.size();
+  if (recycle) sp.recycle(std::move(m));
+  return n;
 }
 
-void stream_bench(benchmark::State& st, const std::string& text, std::size_t chunk, std::size_t calls) {
+void stream_bench(benchmark::State& st, const std::string& text, std::size_t chunk, std::size_t calls,
+                  bool recycle = false) {
   toolcall::stream_parser sp{toolcall::parser_registry::builtin()};
   counting_sink sink;
   for (auto _ : st) {
-    if (stream_once(sp, text, chunk, sink) != calls) {
+    if (stream_once(sp, text, chunk, sink, recycle) != calls) {
       st.SkipWithError("wrong number of calls");
       break;
     }
@@ -158,6 +165,15 @@ int main(int argc, char** argv) {
   for (const auto& r : rs) {
     benchmark::RegisterBenchmark(("stream_4B/" + r.name).c_str(),
                                  [&r](benchmark::State& st) { stream_bench(st, r.text, k_token, r.calls); });
+  }
+  // the same, each message given back with recycle(): no allocation in the steady state
+  for (const auto& r : rs) {
+    if (r.name != "1K" && r.name != "64K" && r.name != "gen_file_256k") continue;
+    benchmark::RegisterBenchmark(("stream_4B_recycle/" + r.name).c_str(),
+                                 [&r](benchmark::State& st) { stream_bench(st, r.text, k_token, r.calls, true); });
+    if (r.name == "64K")
+      benchmark::RegisterBenchmark(("stream_64B_recycle/" + r.name).c_str(),
+                                   [&r](benchmark::State& st) { stream_bench(st, r.text, 64, r.calls, true); });
   }
   for (const auto& r : rs) {
     if (r.name != "64K" && r.name != "64K_prose") continue;

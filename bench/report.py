@@ -108,6 +108,13 @@ def main():
     if s64:
         w("\n64-byte chunks, 64K-token response: %s MB/s (%s ns per 4 bytes)."
           % (fmt(mbs(s64)), fmt(s64["cpu_ns"] / s64["tokens"], 1)))
+    rec = [(k, r.get("stream_4B_recycle/" + k)) for k in ("1K", "64K", "gen_file_256k")]
+    r64 = r.get("stream_64B_recycle/64K")
+    if any(x for _, x in rec) or r64:
+        parts = ["%s %s ns/token" % (k, fmt(x["cpu_ns"] / x["tokens"], 1)) for k, x in rec if x]
+        if r64:
+            parts.append("64-byte chunks %s MB/s" % fmt(mbs(r64)))
+        w("\nEach message given back with `recycle()` (4-byte tokens unless said): " + "; ".join(parts) + ".")
     w("\n| response | bytes | peak heap, 4-byte writes | the same, events_only | one write | one write, events_only |")
     w("|---|---:|---:|---:|---:|---:|")
     kb = lambda x: fmt(x["peak_heap_bytes"] / 1024, 0, " KB") if x else "n/a"

@@ -132,8 +132,29 @@ int main() {
     const std::size_t peak = peak_of(run);
     // O(the call): its raw text (kept so that a failure can give it back as content) and its
     // arguments, each grown step by step (a doubling holds the old and the new buffer at once)
-    const std::size_t bound = deltas * 5 + 16384;
+    const std::size_t bound = deltas * 3 + 16384;
     check(deltas > 256 * 1024 && peak <= bound, "4-byte writes, events only, one 256 KB call", peak, bound);
+  }
+
+  // recycle(): a message given back lends its buffers to the next response, which then
+  // allocates next to nothing for its content and its call
+  {
+    toolcall::stream_parser sp{reg};
+    auto stream = [&] {
+      for (std::size_t i = 0; i < json_call.size(); i += 64) sp.write(std::string_view(json_call).substr(i, 64));
+      return sp.finish();
+    };
+    sp.recycle(stream());
+    sp.reset();
+    std::size_t calls = 0;
+    const std::size_t peak = peak_of([&] {
+      toolcall::message m = stream();
+      calls = m.calls.size();
+      sp.recycle(std::move(m));
+      sp.reset();
+    });
+    const std::size_t bound = 16384;
+    check(calls == 1 && peak <= bound, "64-byte writes, one 256 KB call, the previous message recycled", peak, bound);
   }
 
   std::printf("memory: %d failed\n", failures);

@@ -73,14 +73,24 @@ class stream_parser {
    */
   void set_filter(std::unique_ptr<detail::call_filter> f);
 
+  /**
+   * Gives back a message this parser returned, once the caller is done with it: the next
+   * responses reuse its buffers (content, reasoning, the calls' arguments) instead of
+   * allocating new ones, so an engine that streams response after response reaches a steady
+   * state with no allocation for them (and, under glibc, no page faults for memory it gave
+   * back to the system). Optional: a message not given back is freed by its owner as usual.
+   */
+  void recycle(message&& m);
+
   /// Hint: the response will be about n bytes (one-shot parsing reserves its content).
   void reserve(std::size_t n);
 
   /// Bytes the engine examined so far, over the parser's life: the linear-work counter used by
   /// the tests. It counts every pass over the bytes: the scan, bytes carried and read again, a
-  /// region read again by the next format that may claim it, the arguments' copy into the
-  /// call's buffer, the normalizer's pass, re-lexed XML values and string-encoded arguments,
-  /// and the final check of each call's arguments.
+  /// region read again by the next format that may claim it, the copy into the call's buffer
+  /// where a body does not write it there itself (Pythonic calls, a normalizer's output), the
+  /// normalizer's pass, re-lexed XML values and string-encoded arguments, and the final check
+  /// of each call's arguments.
   std::size_t bytes_examined() const noexcept;
   /// Input bytes accounted for: text released, recognised markers, regions that became calls.
   /// After finish() it equals the bytes written: nothing is dropped.

@@ -239,6 +239,36 @@ TEST_SUITE("toolcall/stream") {
       CHECK(r.per_byte <= 2.1);
     }
   }
+  TEST_CASE("recycle(): a message given back lends its buffers, never its text, to the next responses") {
+    const std::string a = "<think>Which file?</think>Writing it now.\n<tool_call>\n{\"name\": \"write_file\", "
+                          "\"arguments\": {\"path\": \"a.txt\", \"content\": \"" + std::string(5000, 'a') +
+                          "\"}}\n</tool_call>\n<tool_call>\n{\"name\": \"ls\", \"arguments\": {\"dir\": \"/tmp\"}}\n</tool_call>";
+    const std::string b = "Done.\n<tool_call>\n{\"name\": \"cat\", \"arguments\": {\"path\": \"a.txt\"}}\n</tool_call>";
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, std::size_t{4096}}) {
+      CAPTURE(chunk);
+      toolcall::stream_parser fresh{toolcall::parser_registry::builtin(), seeded()};
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+      const auto feed = [&](toolcall::stream_parser& p, const std::string& text) {
+        for (std::size_t i = 0; i < text.size(); i += chunk) p.write(std::string_view(text).substr(i, chunk));
+        return p.finish();
+      };
+      for (const std::string* text : {&a, &b, &a, &b}) {
+        const toolcall::message want = feed(fresh, *text);
+        toolcall::message got = feed(sp, *text);
+        CHECK(got.content == want.content);
+        CHECK(got.reasoning == want.reasoning);
+        REQUIRE(got.calls.size() == want.calls.size());
+        for (std::size_t i = 0; i < got.calls.size(); ++i) {
+          CHECK(got.calls[i].name == want.calls[i].name);
+          CHECK(got.calls[i].arguments == want.calls[i].arguments);
+          CHECK(got.calls[i].status == want.calls[i].status);
+        }
+        fresh.reset();
+        sp.recycle(std::move(got));
+        sp.reset();
+      }
+    }
+  }
   TEST_CASE("reset() reuses the parser for the next response") {
     toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
     sp.write("<tool_call>{\"name\": \"a\", \"arguments\": {\"x\": ");

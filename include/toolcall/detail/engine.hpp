@@ -172,6 +172,7 @@ struct pending_call {
   filter_verdict verdict = filter_verdict::keep;
   bool normalized = false;
   std::size_t sent = 0;  // bytes of c.arguments already sent as deltas (whole UTF-8 sequences)
+  bool reserved = false;  // c.arguments was reserved for the rest of the write (given back at the end)
 };
 
 class engine final : public engine_services {
@@ -215,6 +216,11 @@ class engine final : public engine_services {
       build_tables();
     }
     msg_ = message{};
+    // the buffers of a message given back with recycle() are reused, emptied
+    msg_.content.swap(spare_content_);
+    msg_.content.clear();
+    msg_.reasoning.swap(spare_reasoning_);
+    msg_.reasoning.clear();
     content_room_ = 0;
     content_reserved_ = false;
     carry_.clear();
@@ -382,6 +388,24 @@ class engine final : public engine_services {
     return std::move(msg_);
   }
 
+  /// Takes the buffers of a message this engine returned, for the next responses: its content,
+  /// its reasoning and its calls' arguments (at most 64 of them), emptied.
+  void recycle(message&& m) {
+    m.content.clear();
+    m.reasoning.clear();
+    if (m.content.capacity() > spare_content_.capacity()) spare_content_.swap(m.content);
+    if (m.reasoning.capacity() > spare_reasoning_.capacity()) spare_reasoning_.swap(m.reasoning);
+    for (call& c : m.calls) {
+      if (spare_args_.size() >= 64) break;
+      if (c.arguments.capacity() <= 15) continue;  // nothing to reuse in a short string
+      c.arguments.clear();
+      spare_args_.push_back(std::move(c.arguments));
+    }
+    // the roomiest buffer goes to the first call of the next response (taken from the back)
+    std::sort(spare_args_.begin(), spare_args_.end(),
+              [](const std::string& x, const std::string& y) { return x.capacity() < y.capacity(); });
+  }
+
   /// One-shot callers know the size: content that grows past an eighth of it (and 4 KiB) is
   /// likely most of the text, and gets room for all of it at once; a response that is mostly
   /// calls never holds a content buffer as large as itself.
@@ -408,6 +432,10 @@ class engine final : public engine_services {
     }
     pending_call pc;
     pc.index = next_index_++;
+    if (!spare_args_.empty()) {  // a buffer of a message given back with recycle()
+      pc.c.arguments.swap(spare_args_.back());
+      spare_args_.pop_back();
+    }
     pc.c.name.assign(name.data(), name.size());
     if (filter_) {
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
@@ -456,7 +484,8 @@ class engine final : public engine_services {
   }
   std::string* args_buffer(bool from_raw_text) override {
     if (filter_ || region_calls_.empty() || region_calls_.back().complete) return nullptr;
-    std::string& a = region_calls_.back().c.arguments;
+    pending_call& p = region_calls_.back();
+    std::string& a = p.c.arguments;
     // one allocation for the whole arguments: they are about as long as their text, which is
     // at most the rest of this write (and of the call-size limit); end_call gives back what
     // was not used
@@ -466,7 +495,11 @@ class engine final : public engine_services {
       const std::size_t room = opt_.max_call_bytes + 1 > region_len_ ? opt_.max_call_bytes + 1 - region_len_ : 0;
       std::size_t want = std::min(rest, room);
       if (from_raw_text) want += want / 4;  // quotes, newlines and tabs gain a backslash
-      a.reserve(std::max<std::size_t>(240, want));
+      want = std::max<std::size_t>(240, want);
+      if (a.capacity() < want) {
+        a.reserve(want);
+        p.reserved = true;
+      }
     }
     return &a;
   }
@@ -505,7 +538,7 @@ class engine final : public engine_services {
       take_filter_notes();
     }
     std::string& a = region_calls_.back().c.arguments;
-    if (a.capacity() > 2 * a.size() + 4096) a.shrink_to_fit();  // room reserved and not used
+    if (region_calls_.back().reserved && a.capacity() > 2 * a.size() + 4096) a.shrink_to_fit();  // room not used
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
   }
@@ -1172,11 +1205,12 @@ class engine final : public engine_services {
     deferred_.clear();
     // the bytes after the marker are read again by the next claimant, then the rest
     keep_region_view();
-    std::string text = std::move(region_buf_);
-    region_buf_.clear();
-    carry_ = text.substr(region_marker_len_) + carry_;
+    // (region_buf_ keeps its capacity for the next region)
+    const std::size_t m = std::min(region_marker_len_, region_buf_.size());
+    carry_.insert(0, region_buf_, m, std::string::npos);
     carry_is_hold_ = false;
-    carry_abs_ = at - (text.size() - region_marker_len_);
+    carry_abs_ = at - (region_buf_.size() - m);
+    region_buf_.clear();
     start_claim(claim_idx_ + 1, region_abs_);
     return true;
   }
@@ -1276,16 +1310,18 @@ class engine final : public engine_services {
     mode_ = mode_before_region_ == mode_reasoning ? mode_text : mode_before_region_;
     h_ = nullptr;
     keep_region_view();
-    std::string text = std::move(region_buf_);
-    region_buf_.clear();
+    // the region's text is read where it is: region_buf_ keeps its capacity for the next region
+    const std::string_view text = region_buf_;
     if (!region_committed_ && !no_rescan && text.size() <= region_marker_len_ + 64 && text.size() > region_marker_len_) {
-      text_out(std::string_view(text).substr(0, region_marker_len_));
-      carry_ = text.substr(region_marker_len_) + carry_;
+      text_out(text.substr(0, region_marker_len_));
+      carry_.insert(0, text.data() + region_marker_len_, text.size() - region_marker_len_);
       carry_is_hold_ = false;
       carry_abs_ = at - (text.size() - region_marker_len_);
+      region_buf_.clear();
       return;
     }
     text_out(text);
+    region_buf_.clear();
   }
 
   /// The region's calls end invalid (truncated when the text ended inside them).
@@ -1417,6 +1453,8 @@ class engine final : public engine_services {
   bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
   std::size_t content_room_ = 0, content_grow_at_ = 0;
+  std::string spare_content_, spare_reasoning_;  // recycle()'s buffers, for the next response
+  std::vector<std::string> spare_args_;
   bool content_reserved_ = false;
   const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
   std::size_t write_abs_ = 0, write_len_ = 0;  // reserve_content's hint, until the content needs it
