@@ -18,8 +18,8 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <memory>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -384,8 +384,13 @@ class engine final : public engine_services {
     else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
     else msg_.finish = finish_reason::stop;
     // the room reserved for content and not used goes back before the message is handed out
-    if (content_reserved_ && msg_.content.capacity() > 2 * msg_.content.size() + 4096) msg_.content.shrink_to_fit();
+    if (content_reserved_) give_back_room(msg_.content);
     return std::move(msg_);
+  }
+
+  /// A buffer reserved for more than it came to hold gives the room back.
+  static void give_back_room(std::string& s) {
+    if (s.capacity() > 2 * s.size() + 4096) s.shrink_to_fit();
   }
 
   /// Takes the buffers of a message this engine returned, for the next responses: its content,
@@ -537,8 +542,7 @@ class engine final : public engine_services {
       region_calls_.back().normalized = filter_->changed();
       take_filter_notes();
     }
-    std::string& a = region_calls_.back().c.arguments;
-    if (region_calls_.back().reserved && a.capacity() > 2 * a.size() + 4096) a.shrink_to_fit();  // room not used
+    if (region_calls_.back().reserved) give_back_room(region_calls_.back().c.arguments);
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
   }
@@ -1205,12 +1209,7 @@ class engine final : public engine_services {
     deferred_.clear();
     // the bytes after the marker are read again by the next claimant, then the rest
     keep_region_view();
-    // (region_buf_ keeps its capacity for the next region)
-    const std::size_t m = std::min(region_marker_len_, region_buf_.size());
-    carry_.insert(0, region_buf_, m, std::string::npos);
-    carry_is_hold_ = false;
-    carry_abs_ = at - (region_buf_.size() - m);
-    region_buf_.clear();
+    carry_region_after_marker(at);
     start_claim(claim_idx_ + 1, region_abs_);
     return true;
   }
@@ -1314,13 +1313,20 @@ class engine final : public engine_services {
     const std::string_view text = region_buf_;
     if (!region_committed_ && !no_rescan && text.size() <= region_marker_len_ + 64 && text.size() > region_marker_len_) {
       text_out(text.substr(0, region_marker_len_));
-      carry_.insert(0, text.data() + region_marker_len_, text.size() - region_marker_len_);
-      carry_is_hold_ = false;
-      carry_abs_ = at - (text.size() - region_marker_len_);
-      region_buf_.clear();
+      carry_region_after_marker(at);
       return;
     }
     text_out(text);
+    region_buf_.clear();
+  }
+
+  /// The region's bytes after its marker (they end at `at`) are read again, before what is
+  /// already carried; region_buf_ keeps its capacity for the next region.
+  void carry_region_after_marker(std::size_t at) {
+    const std::size_t m = std::min(region_marker_len_, region_buf_.size());
+    carry_.insert(0, region_buf_, m, std::string::npos);
+    carry_is_hold_ = false;
+    carry_abs_ = at - (region_buf_.size() - m);
     region_buf_.clear();
   }
 
@@ -1452,12 +1458,13 @@ class engine final : public engine_services {
   std::string carry_;
   bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
+  // reserve_content's hint (until the content needs it), and whether it was used
   std::size_t content_room_ = 0, content_grow_at_ = 0;
+  bool content_reserved_ = false;
   std::string spare_content_, spare_reasoning_;  // recycle()'s buffers, for the next response
   std::vector<std::string> spare_args_;
-  bool content_reserved_ = false;
   const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
-  std::size_t write_abs_ = 0, write_len_ = 0;  // reserve_content's hint, until the content needs it
+  std::size_t write_abs_ = 0, write_len_ = 0;
   mode mode_ = mode_text, mode_before_region_ = mode_text;
   bool reasoning_open_event_ = false;
   bool at_start_ = true;

@@ -131,12 +131,9 @@ class json_call_extractor final : public json_listener {
       return;
     }
     if (f.direct) {
-      // the lexer writes the arguments into the call's buffer itself: stream what is new
-      const std::size_t lim = f.args_end ? f.args_end : direct_->size();
-      if (lim > f.args_sent) {
-        e_->args_appended();
-        f.args_sent = lim;
-      }
+      // the lexer writes the arguments into the call's buffer itself; the engine streams what
+      // it has not sent yet
+      e_->args_appended();
       return;
     }
     const std::size_t lim = f.args_end ? f.args_end : out.size();
@@ -277,6 +274,7 @@ class json_call_extractor final : public json_listener {
           if (f.direct) {
             lx_->divert(nullptr);
             f.direct = false;
+            f.args_sent = f.args_end;  // all of the arguments are in the call's buffer, streamed
           }
           undivert_inner();
           if (failed_) return;
@@ -341,7 +339,6 @@ class json_call_extractor final : public json_listener {
     if (!f.args_string && f.begun && (direct_ = e_->args_buffer()) != nullptr) {
       lx_->divert(direct_);
       f.direct = true;
-      f.args_sent = direct_->size();
     }
   }
 
@@ -370,7 +367,7 @@ class json_call_extractor final : public json_listener {
     direct_ = t;
     inner_.divert(t);
     inner_direct_ = true;
-    inner_begin_ = inner_mark_ = t->size();
+    inner_begin_ = t->size();
   }
   void undivert_inner() {
     inner_.divert(nullptr);
@@ -397,10 +394,7 @@ class json_call_extractor final : public json_listener {
     // what the inner lexer wrote is final (and stops at the same byte however the decoded text
     // was cut), so it is streamed before a failure is looked at
     if (inner_direct_) {
-      if (direct_->size() > inner_mark_) {
-        inner_mark_ = direct_->size();
-        e_->args_appended();
-      }
+      e_->args_appended();  // the engine streams what it has not sent yet
     } else if (f.begun && inner_sent_ < inner_.out().size()) {
       e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
       inner_sent_ = inner_.out().size();
@@ -520,7 +514,7 @@ class json_call_extractor final : public json_listener {
   std::string inner_msg_;
   std::size_t inner_sent_ = 0;
   bool inner_direct_ = false;                  // inner_ writes into direct_
-  std::size_t inner_begin_ = 0, inner_mark_ = 0;  // where it started; what is streamed
+  std::size_t inner_begin_ = 0;                // where it started writing there
   std::string decoded_;
   bool pending_empty_ = false, repaired_extra_ = false, utf8_noted_ = false;
 };

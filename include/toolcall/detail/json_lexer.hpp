@@ -283,7 +283,6 @@ class json_lexer {
   /// Positions given to the listener are offsets into whichever buffer is written. reset()
   /// ends a diversion; the target must outlive it.
   void divert(std::string* target) noexcept { o_ = target ? target : &out_; }
-  bool diverted() const noexcept { return o_ != &out_; }
   bool repaired() const noexcept { return repaired_; }
   /// Did a string hold bytes that are not UTF-8 (each written as U+FFFD)?
   bool replaced_utf8() const noexcept { return bad_utf8_; }
