@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_BENCH_BENCH_COMMON_HPP
 #define TOOLCALL_BENCH_BENCH_COMMON_HPP
 
-// Shared by bench_parse.cpp and bench_stream.cpp (issue #5): the transcripts of bench/data/
+// Shared by bench_parse.cpp and bench_stream.cpp: the transcripts of bench/data/
 // (written by bench/make_data.py), the corpus family -> format map, and the synthetic streamed
 // responses of N 4-byte tokens.
 
@@ -48,7 +48,7 @@ inline std::string read_data(const std::string& file) {
   return ss.str();
 }
 
-/// The five realistic transcripts (DESIGN.md / issue #5 item 4).
+/// The five realistic transcripts.
 inline std::vector<transcript> main_transcripts() {
   return {{"chat_prose", read_data("chat_prose.txt"), 0},
           {"content_one_call", read_data("content_one_call.txt"), 1},

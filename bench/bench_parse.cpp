@@ -2,14 +2,14 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// One-shot benchmarks (issue #5, "Performance"): throughput per transcript, per corpus family
+// One-shot benchmarks: throughput per transcript, per corpus family
 // and over the mix; auto-detection (builtin registry) against one known format
 // (parser_registry::only); and, in the same run, two baselines: a std::regex Hermes extractor
 // (regex search + JSON parse of each match: the approach of most hand-written parsers) and plain
 // simdjson DOM validation of the same JSON bodies (the ceiling).
 //
 // std::regex recurses once per character it matches with `[\s\S]*?`, so a long call body
-// overflows the stack (DESIGN.md: it segfaults on a 64 KB response). Before registering the
+// overflows the stack (it segfaults on a 64 KB response). Before registering the
 // regex baseline on a transcript we run it once in a child process; where the child dies, the
 // baseline is skipped and the run says so.
 #include <benchmark/benchmark.h>

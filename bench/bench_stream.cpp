@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// Streaming benchmarks (issue #5, "Performance"): the cost per 4-byte token of a stream parser
+// Streaming benchmarks: the cost per 4-byte token of a stream parser
 // fed a response of 1K, 4K, 16K and 64K tokens (ns_per_token must stay flat), 64-byte chunks,
 // the peak heap memory of one stream, and the baseline that re-parses the whole accumulated text
 // at every token with our own one-shot parser (what llama.cpp's server and vLLM's parsers do).

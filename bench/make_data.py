@@ -2,7 +2,7 @@
 # toolcall - parse tool calls from LLM output
 # SPDX-FileCopyrightText: 2026 toolcall authors
 # SPDX-License-Identifier: MIT
-"""Generates the benchmark transcripts in bench/data/ (issue #5, "Performance" item 4).
+"""Generates the benchmark transcripts in bench/data/.
 
 Deterministic (a fixed seed): running it again rewrites the same bytes. The files:
   chat_prose.txt          ~64 KB assistant answer in markdown, no call

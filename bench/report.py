@@ -131,7 +131,7 @@ def main():
     w("|---|---|:-:|")
     def row(label, value, ok):
         w("| %s | %s | %s |" % (label, value, "yes" if ok else ("n/a" if ok is None else "**no**")))
-    # issue #13's targets
+    # the argument-path targets
     per_all = [v for v in per.values() if v]
     gtok = (r["stream_4B/gen_file_256k"]["cpu_ns"] / r["stream_4B/gen_file_256k"]["tokens"]) if r.get("stream_4B/gen_file_256k") else None
     halfp = [r["stream_4B/" + k]["cpu_ns"] / r["stream_4B/" + k]["tokens"] for k in ["1K", "4K", "16K", "64K"] if r.get("stream_4B/" + k)]

@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: 2026 toolcall authors
 # SPDX-License-Identifier: MIT
 #
-# One command for the benchmarks (issue #5): builds bench_parse and bench_stream with
+# One command for the benchmarks: builds bench_parse and bench_stream with
 # -O2 -DNDEBUG, runs them (JSON results in $OUT), then prints the markdown results table with
 # the ratios against the baselines and the targets.
 #

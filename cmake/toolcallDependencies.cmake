@@ -1,5 +1,5 @@
 # The single source of truth for toolcall's dependencies: used by CMakeLists.txt and installed
-# next to toolcallConfig.cmake (STYLE.md 2.5). Nothing is downloaded.
+# next to toolcallConfig.cmake. Nothing is downloaded.
 include(CMakeFindDependencyMacro)
 
 if(NOT TARGET simdjson::simdjson)

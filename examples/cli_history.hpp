@@ -428,6 +428,13 @@ inline int toolcall_cli_history(int argc, char** argv) {
     } else if (a == "--help" || a == "-h") {
       std::fputs(toolcall_cli_history_help(), stdout);
       return 0;
+    } else if (mode.empty() && !a.empty() && a[0] != '-') {
+      // a file with no mode: say what can be done with it
+      std::fprintf(stderr,
+                   "toolcall history: what to do with %s? --check %s checks it, --llama31 %s rewrites it "
+                   "(see toolcall history --help)\n",
+                   a.c_str(), a.c_str(), a.c_str());
+      return 2;
     } else {
       std::fprintf(stderr, "toolcall history: unknown option %s (see toolcall history --help)\n", a.c_str());
       return 2;

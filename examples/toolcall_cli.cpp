@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: MIT
 //
 // The `toolcall` command-line tool, also the conformance runner (issues #2, #3, #4, #13, #15).
-// Input is read in large blocks and output written in large blocks (issue #13, item 7): the
+// Input is read in large blocks and output written in large blocks: the
 // tool should cost little more than the library itself.
 #include <simdjson.h>
 
@@ -21,12 +21,14 @@
 #include <utility>
 #include <vector>
 
+#include <toolcall/anthropic.hpp>
 #include <toolcall/json_writer.hpp>
 #include <toolcall/openai.hpp>
 #include <toolcall/toolcall.hpp>
 #include <toolcall/version.hpp>
 
 #include "cli_history.hpp"
+#include "cli_spec.hpp"
 
 namespace {
 
@@ -39,17 +41,18 @@ usage:
   toolcall parse --jsonl [opts]   each stdin line {"id": ..., "input": "..."} -> one line out
   toolcall stream [options]       raw model output on stdin, fed to the stream parser in pieces
                                   -> the parser's events, one JSON line each
-  toolcall stream --sse [opts]    the same -> OpenAI chat.completion.chunk server-sent events
-  toolcall accumulate [options]   OpenAI SSE on stdin -> the message, in parse's output shape
+  toolcall stream --sse [opts]    the same -> server-sent events (--wire chat|responses|anthropic)
+  toolcall accumulate [options]   SSE on stdin (--wire ...) -> the message, in parse's output shape
   toolcall history --check FILE   check an OpenAI messages array (FILE or - for stdin)
   toolcall history --llama31 FILE rewrite it for single-call templates (Llama 3.1)
   toolcall formats [--model NAME] the formats, their priorities and what each one matches
+  toolcall learn SAMPLES.json     rendered assistant turns -> a format spec file (JSON)
   toolcall --version              the version
   toolcall --help                 this text
   toolcall COMMAND --help         a command's options (toolcall parse --help, ...)
 
 common options of parse, stream and accumulate (details in each command's --help):
-  --format NAME, --model NAME, --seed N, --chunk N, --chunk-seed S, --reasoning MODE,
+  --format NAME, --format-file SPEC.json, --model NAME, --seed N, --chunk N, --chunk-seed S, --reasoning MODE,
   --max-input-bytes N, --max-call-bytes N, --max-calls N, --max-depth N, --time-budget-ms N
 
 exit status: 0 done (bad model output is not an error: it is reported in "diagnostics"),
@@ -66,6 +69,9 @@ output:
 )";
 
 const char* k_common_options = R"(  --format NAME     only this format (plus reasoning blocks); see `toolcall formats`
+  --format-file SPEC.json
+                    only the format of a spec file (plus reasoning blocks); see
+                    docs/format_spec.md and `toolcall learn`
   --model NAME      the formats of a model family (e.g. Qwen/Qwen2.5-Coder-7B-Instruct);
                     see `toolcall formats --model NAME`
   --seed N          deterministic call ids: N is a whole number, 1 to 18446744073709551615
@@ -126,6 +132,9 @@ options:
   --tools FILE      normalize calls against an OpenAI tools array, or an object with a "tools"
                     key (a whole request body works): type coercion, name repair, required
                     fields
+  --request FILE    an OpenAI request body: its "tools" as --tools, and its "tool_choice"
+                    (auto, none, required, a function) and "parallel_tool_calls" (each
+                    --jsonl line is a response to it)
   --chunk N         feed the stream parser N-byte pieces (N: a whole number, 1 or more) and
                     print the message folded from its events, as a streaming client sees it
   --chunk-seed S    the same with random pieces of 1..16 bytes drawn from seed S
@@ -154,16 +163,23 @@ streaming client receives as it happens (from a pipe, output follows input):
                    {"event": "call_end", "index", "status"}
                    {"event": "diagnostic", "code", "offset", "message", "severity"}
                  and last {"event": "finish", "finish_reason"}
-  with --sse     OpenAI chat.completion.chunk server-sent events, ending with data: [DONE]
+  with --sse     server-sent events on the --wire:
+                   chat       OpenAI chat.completion.chunk events, ending with data: [DONE]
+                   responses  OpenAI Responses API events (response.created ...
+                              response.completed, or response.incomplete at a token limit)
+                   anthropic  Anthropic Messages events (message_start, content_block_*,
+                              message_delta with stop_reason, message_stop)
 
 options:
   --sse             write server-sent events
+  --wire W          chat (default), responses or anthropic
   --id ID           the chunks' "id" (default: chatcmpl- and 24 random characters)
   --created T       the chunks' "created", Unix seconds (a whole number; default: now)
   --hold-calls      send each call whole when it ends ok, never one that failed
   --token-limit-hit the engine stopped at its token limit: finish_reason "length" unless
                     calls were made
   --tools FILE      normalize calls against an OpenAI tools array (see toolcall parse --help)
+  --request FILE    an OpenAI request body: tools, tool_choice, parallel_tool_calls
   --chunk N         pieces of N bytes (N: a whole number, 1 or more; default 4, about a token)
   --chunk-seed S    random pieces of 1..16 bytes drawn from seed S
 )";
@@ -176,14 +192,16 @@ options:
 std::string help_accumulate() {
   std::string s = R"(usage: toolcall accumulate [options] < sse_stream
 
-Reads an OpenAI chat.completion.chunk stream (server-sent events) and prints the message it
-adds up to, in the shape of toolcall parse. When no tool_calls arrived, the content is parsed
+Reads a stream of server-sent events on the --wire (chat: OpenAI chat.completion.chunk;
+responses: OpenAI Responses API events; anthropic: Anthropic Messages events) and prints the
+message it adds up to, in the shape of toolcall parse. When no tool_calls arrived, the content is parsed
 for tool-call markup (a server that streamed calls as text).
 )";
   s += k_output_shape;
   s += R"(
 options:
-  --chunks          stdin holds one chunk JSON per line instead of SSE
+  --wire W          chat (default), responses or anthropic
+  --chunks          stdin holds one chunk (or event) JSON per line instead of SSE
   --no-fallback     do not parse the content for tool-call markup when no calls arrived
   --choice N        follow choice N (a whole number; default 0)
   --chunk N         read stdin N bytes at a time (N: a whole number, 1 or more; default 4096)
@@ -207,7 +225,10 @@ the format matches. With --model NAME, only the formats of that model family (wh
 struct cli_opts {
   std::string cmd;
   std::string tools;
+  std::string request;          // --request FILE
+  toolcall::tool_choice req_choice;  // the request's, given again for each --jsonl line
   std::string format, model;
+  std::string format_file;  // --format-file
   bool jsonl = false;
   std::size_t chunk = 0;  // 0: the command's default
   bool chunk_random = false;
@@ -216,6 +237,7 @@ struct cli_opts {
   toolcall::options opt;
   // stream
   bool sse = false, hold_calls = false;
+  std::string wire = "chat";  // --wire: chat, responses or anthropic
   std::string id;
   std::int64_t created = 0;
   // accumulate
@@ -283,6 +305,7 @@ bool parse_option(int argc, char** argv, int& i, cli_opts& o) {
   constexpr std::uint64_t size_max = std::numeric_limits<std::size_t>::max();
   // options of parse, stream and accumulate
   if (a == "--format") return text(o.format, "a format name, see toolcall formats");
+  if (a == "--format-file") return text(o.format_file, "a format spec file (docs/format_spec.md)");
   if (a == "--model") return text(o.model, "a model name, e.g. Qwen/Qwen3-8B");
   if (a == "--seed") return number(o.opt.seed, 0, u64_max);
   if (a == "--chunk") return number(o.chunk, 1, size_max);
@@ -314,12 +337,20 @@ bool parse_option(int argc, char** argv, int& i, cli_opts& o) {
   // parse
   if (a == "--jsonl" && only({"parse"})) return o.jsonl = true;
   if (a == "--tools" && only({"parse", "stream"})) return text(o.tools, "a file with an OpenAI tools array");
+  if (a == "--request" && only({"parse", "stream"})) return text(o.request, "a file with an OpenAI request body");
   // stream
   if (a == "--sse" && only({"stream"})) return o.sse = true;
   if (a == "--id" && only({"stream"})) return text(o.id, "the chunks' id");
   if (a == "--created" && only({"stream"}))
     return number(o.created, 0, static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
   if (a == "--hold-calls" && only({"stream"})) return o.hold_calls = true;
+  if (a == "--wire" && only({"stream", "accumulate"})) {
+    if (!text(o.wire, "chat, responses or anthropic")) return false;
+    if (o.wire == "chat" || o.wire == "responses" || o.wire == "anthropic") return true;
+    std::fprintf(stderr, "toolcall %s: --wire '%s': expected chat, responses or anthropic\n", o.cmd.c_str(),
+                 o.wire.c_str());
+    return false;
+  }
   if (a == "--token-limit-hit" && only({"stream"})) return o.opt.token_limit_hit = true;
   // accumulate
   if (a == "--chunks" && only({"accumulate"})) return o.chunks = true;
@@ -335,7 +366,7 @@ bool parse_option(int argc, char** argv, int& i, cli_opts& o) {
 
 // ---- input and output in large blocks -------------------------------------------------------
 
-/// Output gathered in one buffer and written with fwrite in large blocks (issue #13, item 7).
+/// Output gathered in one buffer and written with fwrite in large blocks.
 class out_buffer {
  public:
   std::string buf;
@@ -448,8 +479,23 @@ int read_error(const cli_opts& o) {
 
 // ---- the commands ---------------------------------------------------------------------------
 
-/// --tools FILE: the normalizer plugs into the stream parser (issue #4).
-bool attach_tools(toolcall::stream_parser& sp, const cli_opts& o) {
+/// --tools FILE: the normalizer plugs into the stream parser.
+bool attach_tools(toolcall::stream_parser& sp, cli_opts& o) {
+  if (!o.request.empty()) {
+    // --request FILE: the request's tools, tool_choice and parallel_tool_calls (issue 23)
+    std::string body, why;
+    toolcall::result<toolcall::request> r = toolcall::error{toolcall::errc::invalid_input, 0, ""};
+    if (!o.tools.empty()) why = "give --tools or --request, not both";
+    else if (!toolcall_cli_read_file(o.request, body, why)) why = "cannot read the file: " + why;
+    else if (!(r = toolcall::request::create(body))) why = r.error().detail;
+    if (!why.empty()) {
+      std::fprintf(stderr, "toolcall %s: --request %s: %s\n", o.cmd.c_str(), o.request.c_str(), why.c_str());
+      return false;
+    }
+    r->attach(sp);
+    o.req_choice = r->choice();
+    return true;
+  }
   if (o.tools.empty()) return true;
   toolcall::result<toolcall::normalizer> n = toolcall_cli_load_tools(o.tools);
   if (!n) {
@@ -462,11 +508,21 @@ bool attach_tools(toolcall::stream_parser& sp, const cli_opts& o) {
 
 /// The registry --format or --model asks for (main() has checked that --format exists).
 toolcall::parser_registry make_registry(const cli_opts& o) {
+  if (!o.format_file.empty()) {
+    toolcall::result<toolcall::parser_registry> r = toolcall_cli_spec_registry(o.format_file);
+    if (r) return *r;  // main() has checked the file
+  }
   if (!o.format.empty()) {
     toolcall::result<toolcall::parser_registry> r = toolcall::parser_registry::only(o.format);
     if (r) return *r;
   }
-  if (!o.model.empty()) return toolcall::parser_registry::for_model(o.model);
+  if (!o.model.empty()) {
+    toolcall::parser_registry reg = toolcall::parser_registry::for_model(o.model);
+    if (!reg.model_known())  // a note, not an error: the output is still parsed, with every format
+      std::fprintf(stderr, "toolcall %s: note: no preset for model '%s', so every format is tried (--format NAME picks one)\n",
+                   o.cmd.c_str(), o.model.c_str());
+    return reg;
+  }
   return toolcall::parser_registry::builtin();
 }
 
@@ -534,6 +590,7 @@ int cmd_parse(cli_opts o) {
                                    toolcall::severity::error});
           r = toolcall::openai::result_json(m);
         } else {
+          sp.set_choice(o.req_choice);  // each line answers the request (the choice lasts one response)
           r = toolcall::openai::result_json(run_one(sp, input, o));
         }
         // splice "id" in front
@@ -585,7 +642,7 @@ void append_event(std::string& o, const toolcall::event& ev) {
   o += "}\n";
 }
 
-int cmd_stream(const cli_opts& o) {
+int cmd_stream(cli_opts o) {
   toolcall::stream_parser sp{make_registry(o), o.opt};
   if (!attach_tools(sp, o)) return 2;
   out_buffer out;
@@ -593,22 +650,44 @@ int cmd_stream(const cli_opts& o) {
   toolcall::message m;
   bool ok = false;
   if (o.sse) {
-    toolcall::openai::sse_options so;
-    so.id = o.id;
-    so.model = o.model;
-    so.created = o.created;
-    so.seed = o.opt.seed;
-    so.hold_calls = o.hold_calls;
-    toolcall::openai::sse_writer w{out.buf, so};
-    ok = reader.for_each(
-        piece_sizes(o, 4),
-        [&](std::string_view piece) {
-          sp.write(piece, w);
-          out.maybe_write();
-        },
-        [&] { out.flush(); });
-    m = sp.finish(w);
-    w.finish(m.finish);
+    const auto run = [&](auto& w) {
+      ok = reader.for_each(
+          piece_sizes(o, 4),
+          [&](std::string_view piece) {
+            sp.write(piece, w);
+            out.maybe_write();
+          },
+          [&] { out.flush(); });
+      m = sp.finish(w);
+      w.finish(m.finish);
+    };
+    if (o.wire == "responses") {
+      toolcall::openai::responses_options ro;
+      ro.id = o.id;
+      ro.model = o.model;
+      ro.created = o.created;
+      ro.seed = o.opt.seed;
+      ro.hold_calls = o.hold_calls;
+      toolcall::openai::responses_writer w{out.buf, ro};
+      run(w);
+    } else if (o.wire == "anthropic") {
+      toolcall::anthropic::sse_options ao;
+      ao.id = o.id;
+      ao.model = o.model;
+      ao.seed = o.opt.seed;
+      ao.hold_calls = o.hold_calls;
+      toolcall::anthropic::sse_writer w{out.buf, ao};
+      run(w);
+    } else {
+      toolcall::openai::sse_options so;
+      so.id = o.id;
+      so.model = o.model;
+      so.created = o.created;
+      so.seed = o.opt.seed;
+      so.hold_calls = o.hold_calls;
+      toolcall::openai::sse_writer w{out.buf, so};
+      run(w);
+    }
   } else {
     auto sink = [&](const toolcall::event& ev) { append_event(out.buf, ev); };
     ok = reader.for_each(
@@ -627,27 +706,43 @@ int cmd_stream(const cli_opts& o) {
   return ok ? 0 : read_error(o);
 }
 
+/// Feeds stdin to an accumulator of any wire; `feed_json` takes one chunk or event JSON.
+template <typename Acc, typename FeedJson>
+bool accumulate_stdin(const cli_opts& o, Acc& acc, FeedJson feed_json) {
+  piece_reader reader;
+  if (o.chunks)
+    return reader.for_each_line(
+        [&](std::string_view line) {
+          if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+          if (!line.empty()) feed_json(line);
+        },
+        [] {});
+  return reader.for_each(
+      piece_sizes(o, 4096), [&](std::string_view piece) { acc.feed_sse(piece); }, [] {});
+}
+
 int cmd_accumulate(const cli_opts& o) {
   toolcall::openai::accumulator_options ao;
   ao.parse = o.opt;
   ao.fallback = o.fallback;
   ao.choice = o.choice;
-  toolcall::openai::delta_accumulator acc{ao};
-  piece_reader reader;
+  toolcall::message m;
   bool ok = false;
-  if (o.chunks) {
-    ok = reader.for_each_line(
-        [&](std::string_view line) {
-          if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-          if (!line.empty()) acc.feed_chunk(line);
-        },
-        [] {});
+  if (o.wire == "responses") {
+    toolcall::openai::responses_accumulator acc{ao};
+    ok = accumulate_stdin(o, acc, [&](std::string_view j) { acc.feed_event(j); });
+    if (ok) m = acc.finish(make_registry(o));
+  } else if (o.wire == "anthropic") {
+    toolcall::anthropic::accumulator acc{ao};
+    ok = accumulate_stdin(o, acc, [&](std::string_view j) { acc.feed_event(j); });
+    if (ok) m = acc.finish(make_registry(o));
   } else {
-    ok = reader.for_each(
-        piece_sizes(o, 4096), [&](std::string_view piece) { acc.feed_sse(piece); }, [] {});
+    toolcall::openai::delta_accumulator acc{ao};
+    ok = accumulate_stdin(o, acc, [&](std::string_view j) { acc.feed_chunk(j); });
+    if (ok) m = acc.finish(make_registry(o));
   }
   if (!ok) return read_error(o);
-  std::string out = toolcall::openai::result_json(acc.finish(make_registry(o)));
+  std::string out = toolcall::openai::result_json(m);
   out += '\n';
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;
@@ -671,6 +766,8 @@ int cmd_formats(int argc, char** argv) {
   }
   const toolcall::parser_registry reg =
       model.empty() ? toolcall::parser_registry::builtin() : toolcall::parser_registry::for_model(model);
+  if (!model.empty() && !reg.model_known())
+    std::fprintf(stderr, "toolcall formats: note: no preset for model '%s', so these are every format\n", model.c_str());
   std::string out;
   for (const auto& f : reg.formats()) {
     char line[64];
@@ -691,6 +788,7 @@ std::string command_help(const std::string& cmd) {
   if (cmd == "accumulate") return help_accumulate();
   if (cmd == "history") return toolcall_cli_history_help();
   if (cmd == "formats") return k_help_formats;
+  if (cmd == "learn") return toolcall_cli_learn_help();
   return std::string();
 }
 
@@ -703,6 +801,10 @@ int main(int argc, char** argv) {
   }
   const std::string cmd = argv[1];
   if (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "-V") || !std::strcmp(argv[1], "version")) {
+    if (argc > 2) {
+      std::fprintf(stderr, "toolcall %s takes no argument (got %s)\n", argv[1], argv[2]);
+      return 2;
+    }
     std::puts("toolcall " TOOLCALL_VERSION_STRING);
     return 0;
   }
@@ -718,6 +820,7 @@ int main(int argc, char** argv) {
   }
   if (cmd == "history") return toolcall_cli_history(argc, argv);
   if (cmd == "formats") return cmd_formats(argc, argv);
+  if (cmd == "learn") return toolcall_cli_learn(argc, argv);
   if (cmd != "parse" && cmd != "stream" && cmd != "accumulate") {
     std::fprintf(stderr, "toolcall: unknown command %s (see toolcall --help)\n", cmd.c_str());
     return 2;
@@ -732,6 +835,17 @@ int main(int argc, char** argv) {
   o.cmd = cmd;
   for (int i = 2; i < argc; ++i)
     if (!parse_option(argc, argv, i, o)) return 2;
+  if (!o.format_file.empty()) {
+    if (!o.format.empty() || !o.model.empty()) {
+      std::fprintf(stderr, "toolcall %s: --format-file replaces --format and --model\n", cmd.c_str());
+      return 2;
+    }
+    toolcall::result<toolcall::parser_registry> r = toolcall_cli_spec_registry(o.format_file);
+    if (!r) {
+      std::fprintf(stderr, "toolcall %s: --format-file %s: %s\n", cmd.c_str(), o.format_file.c_str(), r.error().detail.c_str());
+      return 2;
+    }
+  }
   if (!o.format.empty() && !toolcall::parser_registry::only(o.format)) {
     std::fprintf(stderr, "toolcall %s: --format '%s': unknown format; expected one of:", cmd.c_str(), o.format.c_str());
     const toolcall::parser_registry all = toolcall::parser_registry::builtin();

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// fuzz_accumulator (issue #5): openai::delta_accumulator, the client side, with random chunk
+// fuzz_accumulator: openai::delta_accumulator, the client side, with random chunk
 // JSON and random SSE bytes. It must never crash; every call it returns has a name and
 // arguments that are one valid JSON object (simdjson); and SSE bytes fed in random pieces give
 // the same message as the same bytes fed at once (ids fixed by the seed).

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_FUZZ_FUZZ_COMMON_HPP
 #define TOOLCALL_FUZZ_FUZZ_COMMON_HPP
 
-// Helpers shared by the fuzz targets (issue #5): a byte reader (FuzzedDataProvider lives in
+// Helpers shared by the fuzz targets: a byte reader (FuzzedDataProvider lives in
 // clang's resource directory, which g++ does not see, and the replay build uses g++), an
 // independent JSON check of call arguments, and the differential stream-vs-one-shot oracle
 // (events folded by toolcall::message_builder, whose order checks abort on a violation).

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// fuzz_format_spec (issue #5): a random custom format_spec (markers, payload
+// fuzz_format_spec: a random custom format_spec (markers, payload
 // kind, keys, an RE2 pattern) built from the input, then random text parsed with it. Checks:
 // format::from_spec never crashes; it fails only with errc::invalid_pattern, and fails exactly
 // when the spec is unusable (no name or call_begin, a regex payload whose pattern RE2 rejects

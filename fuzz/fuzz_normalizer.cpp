@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// fuzz_normalizer (issue #5): a random OpenAI `tools` array (the schemas) and random model
+// fuzz_normalizer: a random OpenAI `tools` array (the schemas) and random model
 // output. normalizer::create must never crash and may fail only with errc::invalid_input; a
 // normalizer that builds is attached to a parser and a stream parser, and the text goes through
 // the same differential checks as fuzz_stream (the fold of the events equals the one-shot

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// fuzz_parse (issue #5): one-shot parsing of arbitrary text, auto-detected across the whole
+// fuzz_parse: one-shot parsing of arbitrary text, auto-detected across the whole
 // built-in registry, and with the one built-in format that the first byte picks
 // (parser_registry::only). Checks: no crash or sanitizer report; every listed call has a name,
 // an id, and arguments that are one valid JSON object (simdjson); ids are unique; parsing the

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// fuzz_stream (issue #5; docs/architecture.md "Events", invariants 1-3): differential. The text is parsed
+// fuzz_stream (docs/architecture.md "Events", invariants 1-3): differential. The text is parsed
 // one-shot, then streamed in chunks whose boundaries come from the input, and again one byte
 // at a time (short texts). Each stream must fold into the one-shot message (content,
 // reasoning, calls with name, arguments, id under a fixed seed, status, format), finish() must

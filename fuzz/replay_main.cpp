@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// A main for the fuzz targets without libFuzzer (issue #5; fuzz/README.md): it runs
+// A main for the fuzz targets without libFuzzer (fuzz/README.md): it runs
 // LLVMFuzzerTestOneInput over every file named on the command line, and over every regular file
 // inside each directory named there, so the targets build with g++ and replay their corpora as
 // ordinary tests. Each input is copied into a buffer of exactly its size, so a sanitizer sees

@@ -4,7 +4,7 @@
 # SPDX-License-Identifier: MIT
 #
 # Builds each fuzz target with clang++ -fsanitize=fuzzer,address,undefined and runs it for a
-# bounded time with the dictionary and the seed corpus (issue #5). Exits non-zero if any target
+# bounded time with the dictionary and the seed corpus. Exits non-zero if any target
 # crashes, leaks, times out on an input, or violates an invariant (the targets abort()).
 #
 # usage: fuzz/run_fuzzers.sh [SECONDS_PER_TARGET (default 20)] [TARGET...]

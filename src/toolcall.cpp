@@ -17,10 +17,15 @@
 
 #include "toolcall/toolcall.hpp"
 
+#include "toolcall/impl/anthropic.hpp"
+#include "toolcall/impl/constrain.hpp"
 #include "toolcall/impl/conversation.hpp"
 #include "toolcall/impl/format.hpp"
+#include "toolcall/impl/learn.hpp"
 #include "toolcall/impl/normalizer.hpp"
 #include "toolcall/impl/openai.hpp"
 #include "toolcall/impl/parser.hpp"
+#include "toolcall/impl/responses.hpp"
+#include "toolcall/impl/request.hpp"
 #include "toolcall/impl/stream_parser.hpp"
 #include "toolcall/impl/utf8.hpp"

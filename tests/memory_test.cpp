@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// The straight argument path, measured in heap bytes (issue #13): one-shot parsing keeps no
+// The straight argument path, measured in heap bytes: one-shot parsing keeps no
 // second copy of a region (it is a view of the caller's text), a call's arguments have one
 // buffer written once, and a response that is mostly a call does not reserve content as large
 // as itself. Its own executable: it replaces the global operator new to count.

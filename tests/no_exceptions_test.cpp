@@ -1,4 +1,4 @@
-// Built with -fno-exceptions (STYLE.md 2.4): the library compiles and works without them.
+// Built with -fno-exceptions: the library compiles and works without them.
 #include <cstdio>
 #include <toolcall/toolcall.hpp>
 #include <toolcall/json_writer.hpp>

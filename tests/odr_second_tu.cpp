@@ -1,5 +1,5 @@
 // A second TU including the umbrella header, linked into the test executable: any non-inline
-// definition in a header would be a duplicate symbol here (STYLE.md pitfall 1).
+// definition in a header would be a duplicate symbol here.
 #include <toolcall/toolcall.hpp>
 #include <toolcall/json_writer.hpp>
 

@@ -3,13 +3,15 @@
 # Debian packages, through apt-get as root or with sudo), then the CMake build + ctest, the same
 # under ASan+UBSan, the threads test under TSan, the meson build + test, each fuzz target for a
 # short bounded time, and the Python package's tests (python/run_tests.sh) when it is there.
-# Prints a closing "N passed, N failed" line.
+# Ends with a summary: each step's result and wall time, the total, and a "N passed, N failed"
+# line.
 #
 # Environment: TOOLCALL_BUILD_DIR (default build-ci), JOBS, FUZZ_SECONDS, FUZZ_EXTRA_ARGS,
 # TOOLCALL_SKIP_INSTALL=1 (do not check or install packages).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
+suite_t0=$SECONDS
 if [ "${TOOLCALL_SKIP_INSTALL:-0}" != 1 ]; then
   bash tests/install_deps.sh ||
     echo "warning: some packages could not be installed (see above); the steps that need them will fail"
@@ -20,21 +22,25 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 passed=0
 failed=0
 failures=()
+summary=()
 
 step() {
   local name=$1
   shift
   echo
   echo "=== $name"
-  local t0=$SECONDS
+  local t0=$SECONDS result
   if "$@"; then
     passed=$((passed + 1))
-    echo "=== $name: ok ($((SECONDS - t0)) s)"
+    result=ok
   else
     failed=$((failed + 1))
     failures+=("$name")
-    echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+    result=FAILED
   fi
+  local t=$((SECONDS - t0))
+  echo "=== $name: $result ($t s)"
+  summary+=("$(printf '%-7s %4d min %02d s  %s' "$result" $((t / 60)) $((t % 60)) "$name")")
 }
 
 cmake_build() {
@@ -89,6 +95,10 @@ if [ -f python/run_tests.sh ]; then
 fi
 
 echo
+echo "=== summary (wall time per step)"
+for line in "${summary[@]+"${summary[@]}"}"; do echo "$line"; done
+total=$((SECONDS - suite_t0))
+printf '%-7s %4d min %02d s  %s\n' total $((total / 60)) $((total % 60)) "(package check included)"
 for f in "${failures[@]+"${failures[@]}"}"; do echo "failed: $f"; done
 echo "suite: $passed passed, $failed failed"
 [ "$failed" = 0 ]

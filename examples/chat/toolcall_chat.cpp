@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// toolcall-chat: the reference inference loop of issue #8, in one readable program. It shows where
+// toolcall-chat: the reference inference loop, in one readable program. It shows where
 // toolcall sits in a real token loop:
 //
 //   messages + tools ──► Qwen3 ChatML prompt (chat_template.hpp) ──► token ids (tokenizer.hpp)

@@ -23,7 +23,7 @@ class repeat_counter;
 }  // namespace detail
 
 /**
- * Helpers for OpenAI `messages` arrays (issue #4): JSON text in, JSON text out. Every function
+ * Helpers for OpenAI `messages` arrays: JSON text in, JSON text out. Every function
  * takes a messages array, or a request object with a "messages" array. Diagnostics carry the
  * index of the message at fault in `offset` (not a byte offset).
  */

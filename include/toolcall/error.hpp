@@ -40,6 +40,7 @@ enum class errc {
   invalid_input,       ///< a caller-side input (tools JSON, chunk JSON) is malformed
   invalid_history,     ///< conversation check failed
   unknown_format,      ///< a registry was asked for a format it does not have
+  tool_choice,         ///< the request's tool_choice or parallel_tool_calls refused a call, or no call came
 };
 
 /// Stable snake_case name of a code.
@@ -67,6 +68,7 @@ inline const char* to_string(errc e) noexcept {
     case errc::invalid_input: return "invalid_input";
     case errc::invalid_history: return "invalid_history";
     case errc::unknown_format: return "unknown_format";
+    case errc::tool_choice: return "tool_choice";
   }
   return "unknown";
 }

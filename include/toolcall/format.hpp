@@ -12,78 +12,13 @@
 #include <utility>
 #include <vector>
 
+#include "choice.hpp"
 #include "config.hpp"
 #include "detail/format_def.hpp"
 #include "error.hpp"
+#include "format_spec.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
-
-/// Payload of a custom format.
-enum class payload_kind { json_object, json_array, pythonic, regex, xml_parameters };
-
-/// How a function or parameter name is written after its tag (payload_kind::xml_parameters).
-enum class xml_name_style {
-  to_gt,    ///< `<function=NAME>`: the name runs to `>`
-  quoted,   ///< `<invoke name="NAME" attr="v">`: a quoted (or bare) name, then attributes, then `>`
-  to_tag,   ///< `<arg_key>NAME</arg_key>`: the name runs to `parameter_name_end` (parameters only)
-  to_line,  ///< the name follows the call opener on its own line (functions only, no function_open)
-};
-
-/// Which whitespace around an XML parameter value is markup.
-enum class xml_value_trim {
-  none,         ///< the value is the text as written
-  one_newline,  ///< one leading and one trailing newline
-  whitespace,   ///< all leading and trailing whitespace
-};
-
-/**
- * The tag spellings of an XML-parameter payload (payload_kind::xml_parameters): what follows
- * `call_begin` is `call_prefix`, then one function (several with `multi`) written
- * `function_open NAME ... function_close`, holding parameters written
- * `parameter_open KEY [parameter_name_end] [value_open] VALUE parameter_close`; `call_end`
- * closes the region. A value ends at `parameter_close` only when the next parameter, the
- * function's closer or the call's closer follows, so values may hold the format's own tags.
- * Without the request's tools a value is a string; with them each is typed by its schema.
- * Every tag found inside a value (parameter_open, parameter_close, function_close, call_end)
- * starts with `<`.
- *
- * **Example** (MiniMax-M2): call_begin `<minimax:tool_call>`, call_end
- * `</minimax:tool_call>`, function_open `<invoke name=` (quoted), function_close `</invoke>`,
- * parameter_open `<parameter name=` (quoted), parameter_close `</parameter>`, trim whitespace,
- * multi.
- */
-struct xml_tags {
-  std::string call_prefix;         ///< bytes right after call_begin (Step-3: `function<|tool_sep|>`)
-  std::string function_open;       ///< `<function=`, `<invoke name=`; empty with to_line names
-  xml_name_style function_name = xml_name_style::to_gt;
-  std::string function_close;      ///< `</function>`; empty: call_end ends the call
-  std::string parameter_open;      ///< `<parameter=`, `<parameter name=`, `<arg_key>`
-  xml_name_style parameter_name = xml_name_style::to_gt;
-  std::string parameter_name_end;  ///< `</arg_key>` (to_tag names only)
-  std::string value_open;          ///< `<arg_value>`; usually empty
-  std::string parameter_close;     ///< `</parameter>`
-  xml_value_trim trim = xml_value_trim::none;
-  bool multi = false;              ///< several functions in one region
-  std::string type_attribute;      ///< DSML `string`: "true" keeps the text, "false" reads JSON
-};
-
-/**
- * A custom format as data: `call_begin` marker, optional `call_end` marker, and a payload.
- * For `regex`, `pattern` is an RE2 pattern matched against the whole text between the markers,
- * with named groups `name` and `args` (the arguments, lenient JSON). For `xml_parameters`,
- * `xml` holds the tag spellings.
- */
-struct format_spec {
-  std::string name;
-  std::string call_begin;
-  std::string call_end;
-  payload_kind payload = payload_kind::json_object;
-  std::string name_key = "name";
-  std::string arguments_key = "arguments";
-  std::string pattern;
-  xml_tags xml;
-  int priority = 45;
-};
 
 /// A registered format: a built-in one (by name) or a custom one, with its priority. Cheap to
 /// copy: the definition is shared and immutable.
@@ -114,6 +49,21 @@ class format {
    */
   static result<format> from_spec(const format_spec& spec);
 
+  /**
+   * The format as a spec, for a format that is data only: every custom format, and the
+   * built-in rooms whose handler is a configured generic body (format::spec_of lists them).
+   * errc::unknown_format for a built-in with a handler of its own.
+   */
+  result<format_spec> to_spec() const;
+
+  /**
+   * Infers a format from rendered assistant turns (docs/learning.md): the call opener and
+   * closer, the section wrapper, the separator between calls, the name slot, the arguments
+   * encoding, end-of-turn tokens and reasoning markers. errc::invalid_input with a message
+   * saying what could not be inferred. Defined with parser.hpp (it parses the samples back).
+   */
+  static result<format_spec> learn(const std::vector<learn_sample>& samples);
+
   /// The format's definition (markers, traits, presets): what the engine is built from.
   const detail::format_def& def() const noexcept { return *def_; }
 
@@ -124,6 +74,16 @@ class format {
   std::shared_ptr<const detail::format_def> def_;
   int priority_ = 0;
   bool builtin_ = false;
+};
+
+/// A string whose appearance in the output starts a call (parser_registry::triggers()): what a
+/// llama.cpp-style lazy grammar waits for (docs/constrained_decoding.md).
+struct call_trigger {
+  std::string text;                  ///< the opener (a special token's text, a tag, `{` for bare JSON)
+  std::vector<std::string> formats;  ///< the enabled formats it opens, by priority
+  bool start_only = false;           ///< only at the start of the output (after whitespace or reasoning)
+  bool line_start = false;           ///< only at the start of the output or of a line
+  bool bare_json = false;            ///< `{` or `[`: a bare JSON call, no marker
 };
 
 /**
@@ -179,6 +139,9 @@ class parser_registry {
   /// False when for_model()/for_template() did not recognise the model (the registry is then
   /// builtin()).
   bool model_known() const noexcept { return model_known_; }
+  /// Why model_known() is false (for_template: no built-in family's markers, and learning
+  /// needs a renderer), or empty.
+  const std::string& reason() const noexcept { return reason_; }
   /// The for_model() preset that matched (its pattern), or empty.
   const std::string& preset() const noexcept { return preset_; }
   /// Does the model's chat template open a reasoning block in the prompt? Read by
@@ -186,10 +149,34 @@ class parser_registry {
   bool prompt_opens_reasoning() const noexcept { return prompt_opens_reasoning_; }
   void set_prompt_opens_reasoning(bool v) noexcept { prompt_opens_reasoning_ = v; }
 
+  /**
+   * What a lazy grammar waits for (llama.cpp's grammar triggers): the call openers of the
+   * enabled formats, one entry per text, without reasoning openers or markers that start no
+   * call. Openers made from the request's tool names (morph_xml) are not listed.
+   */
+  std::vector<call_trigger> triggers() const;
+
+  /**
+   * An xgrammar structural tag (`{"type": "structural_tag", "format": {"type":
+   * "triggered_tags", "triggers", "tags", "at_least_one", "stop_after_first"}}`) for the
+   * request's tools: for each enabled format that declares a call template and each tool, a
+   * tag `begin` (the format's opener and the tool's name), `content` (the tool's parameters
+   * schema, in JSON or in the XML style the family writes) and `end`. `choice` maps to the
+   * document: required or a named function set `at_least_one` (a named function keeps its own
+   * tags only), parallel_tool_calls false sets `stop_after_first`, none gives `any_text`
+   * excluding the triggers. The document's `unsupported` array names each enabled format that
+   * cannot be written as begin + arguments + end, and each tool that was left out, with why.
+   * @param tools_json an OpenAI tools array, or an object with a "tools" array (a request body)
+   * @return errc::invalid_input when the tools are not JSON or a tool has no name.
+   * See docs/constrained_decoding.md.
+   */
+  result<std::string> structural_tags(std::string_view tools_json, const tool_choice& choice = {}) const;
+
  private:
   void sort();
   std::vector<format> formats_;
   std::string preset_;
+  std::string reason_;
   bool model_known_ = true;
   bool prompt_opens_reasoning_ = false;
 };
@@ -198,6 +185,7 @@ TOOLCALL_NAMESPACE_END
 
 #if TOOLCALL_HEADER_ONLY
 #include "impl/format.hpp"
+#include "impl/constrain.hpp"
 #endif
 
 #endif  // TOOLCALL_FORMAT_HPP

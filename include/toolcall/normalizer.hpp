@@ -81,7 +81,7 @@ struct normalizer_options {
 };
 
 /**
- * Schema-aware repair of tool calls, built from the request's OpenAI `tools` array (issue #4).
+ * Schema-aware repair of tool calls, built from the request's OpenAI `tools` array.
  * It plugs into parser and stream_parser and works on every format, streamed or not: what the
  * arguments_delta events carry is the normalized text, so the concatenated deltas still equal
  * the final arguments, for any chunking.

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_OPENAI_HPP
 #define TOOLCALL_OPENAI_HPP
 
-// Both ends of an OpenAI chat-completions stream (issue #3): sse_writer turns stream_parser
+// Both ends of an OpenAI chat-completions stream: sse_writer turns stream_parser
 // events into `chat.completion.chunk` server-sent events, and delta_accumulator rebuilds the
 // assistant message from such a stream on the client side.
 //
@@ -62,7 +62,8 @@ struct sse_options {
  *
  * - The first chunk carries `delta: {"role": "assistant", "content": ""}`.
  * - content events become `delta.content`; reasoning events `delta.reasoning_content` (as vLLM
- *   and DeepSeek send it; an empty one marks an empty reasoning block).
+ *   and DeepSeek send it). A block that stays empty (`<think></think>`) is sent as one empty
+ *   `reasoning_content`, just before what follows it; a block with text sends only its text.
  * - A call's first chunk is `delta.tool_calls: [{index, id, type: "function", function: {name,
  *   arguments: ""}}]` (sent with its first argument bytes, see sse_options::hold_calls), and
  *   each arguments_delta `[{index, function: {arguments}}]`. `index` is the OpenAI one: 0, 1,
@@ -152,6 +153,7 @@ class sse_writer {
   sse_options opt_;
   std::string head_, prefix_, delta_, line_;  // head_: `data: {"id":...,"model":...`
   bool finished_ = false, started_ = false, sent_reasoning_ = false, any_ok_ = false, seeded_ = false;
+  bool empty_reasoning_pending_ = false;  // a reasoning block opened with no text yet
   std::size_t sent_calls_ = 0;
   std::vector<std::size_t> dense_;  // engine call index -> OpenAI index (live mode)
   std::vector<held_call> held_;     // calls not yet announced, in call_begin order
@@ -263,5 +265,8 @@ TOOLCALL_NAMESPACE_END
 #if TOOLCALL_HEADER_ONLY
 #include "impl/openai.hpp"
 #endif
+
+// the Responses API wire (openai::responses_writer, openai::responses_accumulator)
+#include "responses.hpp"
 
 #endif  // TOOLCALL_OPENAI_HPP

@@ -31,6 +31,28 @@ enum class reasoning_calls {
   end_reasoning,  ///< a call marker ends the reasoning block implicitly
 };
 
+/// The enumerator's name ("preset", "closed", "open", "detect", "none"), as the CLI's
+/// `--reasoning` and the Python binding spell it.
+inline const char* to_string(reasoning_start r) noexcept {
+  switch (r) {
+    case reasoning_start::preset: return "preset";
+    case reasoning_start::closed: return "closed";
+    case reasoning_start::open: return "open";
+    case reasoning_start::detect: return "detect";
+    case reasoning_start::none: return "none";
+  }
+  return "unknown";
+}
+
+/// The enumerator's name ("ignore", "end_reasoning").
+inline const char* to_string(reasoning_calls c) noexcept {
+  switch (c) {
+    case reasoning_calls::ignore: return "ignore";
+    case reasoning_calls::end_reasoning: return "end_reasoning";
+  }
+  return "unknown";
+}
+
 /**
  * Options for parser and stream_parser; a plain aggregate with a default for every field.
  * Every limit, when reached, gives a `limit_*` diagnostic; the text stays content and the

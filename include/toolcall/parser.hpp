@@ -52,6 +52,7 @@ TOOLCALL_NAMESPACE_END
 
 #if TOOLCALL_HEADER_ONLY
 #include "impl/parser.hpp"
+#include "impl/learn.hpp"
 #endif
 
 #endif  // TOOLCALL_PARSER_HPP

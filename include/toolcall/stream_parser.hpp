@@ -10,6 +10,7 @@
 #include <memory>
 #include <string_view>
 
+#include "choice.hpp"
 #include "config.hpp"
 #include "detail/engine_core.hpp"
 #include "format.hpp"
@@ -72,6 +73,14 @@ class stream_parser {
    * and argument stream and may rewrite both. Pass nullptr to remove it.
    */
   void set_filter(std::unique_ptr<detail::call_filter> f);
+
+  /**
+   * The request's tool_choice and parallel_tool_calls (choice.hpp), for the response being
+   * parsed: the first reset() after it was used (a write() or finish()) drops it, so a parser
+   * reused for the next request carries none of it over. toolcall::request::attach() sets it
+   * with the request's tools.
+   */
+  void set_choice(const tool_choice& c);
 
   /**
    * Gives back a message this parser returned, once the caller is done with it: the next

@@ -11,6 +11,8 @@
 //   <toolcall/normalizer.hpp>     normalizer (arguments against the request's tools)
 //   <toolcall/conversation.hpp>   history checks, rewrite_llama31, loop_guard
 //   <toolcall/fwd.hpp>            forward declarations, for your own headers
+#include "anthropic.hpp"
+#include "choice.hpp"
 #include "config.hpp"
 #include "conversation.hpp"
 #include "error.hpp"
@@ -21,6 +23,8 @@
 #include "openai.hpp"
 #include "options.hpp"
 #include "parser.hpp"
+#include "responses.hpp"
+#include "request.hpp"
 #include "stream_parser.hpp"
 #include "system_error.hpp"
 #include "types.hpp"

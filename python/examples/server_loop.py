@@ -114,7 +114,7 @@ def serve(question: str, verbose: bool = True) -> List[Dict[str, Any]]:
     while True:
         problems = toolcall.check_history(messages)
         assert problems == [], problems
-        tools = TOOLS if guard.tools_allowed else None
+        tools = TOOLS if guard.tools_allowed() else None
         wire: List[str] = []
         stream = chat_completion_stream(messages, tools)
         while True:

@@ -94,6 +94,7 @@ DOCUMENTED_DEFAULTS = {
     "keep_truncated": False,
     "token_limit_hit": False,
     "xml_values_as_json": False,
+    "events_only": False,
 }
 
 
@@ -106,6 +107,30 @@ def test_options_names_and_defaults_are_the_documented_ones():
     o.seed = 9
     assert o.seed == 9
     assert "max_calls=3" in repr(o)
+
+
+def test_events_only_gives_the_same_events_and_keeps_no_text():
+    text = ('<think>Paris, then.</think>Let me check.\n<tool_call>{"name": "get_weather", "arguments": '
+            '{"city": "Paris"}}</tool_call>')
+    assert toolcall.Options(events_only=True).events_only
+    runs = []
+    for events_only in (False, True):
+        sp = toolcall.StreamParser(model="Qwen/Qwen3-8B", seed=3, reasoning="closed", events_only=events_only)
+        events = []
+        for i in range(0, len(text), 4):
+            events += [(e.kind, e.index, e.name, e.text) for e in sp.write(text[i:i + 4])]
+        m = sp.finish(on_event=lambda e: events.append((e.kind, e.index, e.name, e.text)))
+        runs.append((events, m))
+    (full_events, full), (lean_events, lean) = runs
+    assert lean_events == full_events
+    assert (full.content, full.reasoning) == ("Let me check.", "Paris, then.")
+    assert [c.name for c in full.tool_calls] == ["get_weather"]
+    assert full.tool_calls[0].arguments == '{"city":"Paris"}'
+    # the same calls and finish reason, but no text kept
+    assert (lean.content, lean.reasoning) == ("", "")
+    assert [c.name for c in lean.tool_calls] == ["get_weather"]
+    assert lean.tool_calls[0].arguments == ""
+    assert lean.finish_reason == full.finish_reason == "tool_calls"
 
 
 def test_option_errors_are_python_errors():
@@ -374,4 +399,12 @@ def test_the_stubs_describe_the_module():
             have -= set(dir(ValueError))
         assert have - members == set(), f"{name}: members missing from _core.pyi"
         assert members - have - {"__init__", "__contains__", "__len__", "__copy__"} == set(), f"{name}: stubbed but absent"
-    assert set(toolcall.__all__) - {"BUILTIN_FORMATS", "sse_chunks"} <= public
+    assert set(toolcall.__all__) - {"BUILTIN_FORMATS", "sse_chunks", "learn", "learn_template"} <= public
+
+
+def test_dir_lists_the_package_names_only():
+    # no typing helpers (Any, Optional, Union, ...) or other imports among the public names
+    public = {n for n in dir(toolcall) if not n.startswith("_")}
+    assert public == set(toolcall.__all__) - {"__version__"}
+    for name in ("Any", "Optional", "Union", "Iterable", "Generator"):
+        assert not hasattr(toolcall, name)

@@ -51,3 +51,29 @@ def test_pip_installed_package_imports_alone(tmp_path):
     name, where = run.stdout.split()
     assert name == "f"
     assert where.startswith(str(site))
+
+
+def test_a_python_without_meson_python_gets_one_line_saying_which_to_use():
+    # pip imports the build backend (build_backend/toolcall_build.py) in the interpreter it
+    # installs for; here that interpreter cannot import mesonpy
+    hide = "import sys; sys.modules['mesonpy'] = None; sys.path.insert(0, sys.argv[1]); import toolcall_build"
+    run = subprocess.run(
+        [sys.executable, "-c", hide, str(PYTHON_DIR / "build_backend")], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 1
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith("toolcall: " + sys.executable + " has no meson-python")
+    assert "/usr/bin/python3" in lines[0] and "python3-mesonpy" in lines[0]
+    assert "pip install meson-python" in lines[0]
+
+
+def test_the_build_backend_is_meson_python_when_it_is_there():
+    mesonpy = pytest.importorskip("mesonpy", reason="meson-python (Debian: python3-mesonpy) is not installed")
+    sys.path.insert(0, str(PYTHON_DIR / "build_backend"))
+    try:
+        import toolcall_build
+    finally:
+        sys.path.pop(0)
+    for hook in ("build_wheel", "build_sdist", "get_requires_for_build_wheel", "get_requires_for_build_sdist"):
+        assert getattr(toolcall_build, hook) is getattr(mesonpy, hook)

@@ -182,8 +182,8 @@ def test_rewrite_llama31():
 
 def test_tool_cycles_and_loop_guard():
     s = toolcall.tool_cycles(HISTORY, cap=1)
-    assert (s.cycles, s.cap, s.cap_reached, s.tools_allowed) == (1, 1, True, False)
-    assert toolcall.tool_cycles(HISTORY).tools_allowed
+    assert (s.cycles, s.cap, s.cap_reached, s.tools_allowed()) == (1, 1, True, False)
+    assert toolcall.tool_cycles(HISTORY).tools_allowed()
     again = HISTORY + [HISTORY[1], HISTORY[2], HISTORY[3]]
     again[4] = dict(HISTORY[1], tool_calls=[dict(c, id=c["id"] + "b") for c in HISTORY[1]["tool_calls"]])
     s = toolcall.tool_cycles(again, max_repeats=2)
@@ -195,15 +195,17 @@ def test_tool_cycles_and_loop_guard():
     g.user_turn()
     m = toolcall.parse('<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>')
     g.add_cycle(m)
-    assert g.tools_allowed and (g.cycles, g.repeats) == (1, 1)
+    assert g.tools_allowed() and (g.cycles, g.repeats) == (1, 1)
     g.add_cycle(toolcall.parse('<tool_call>{"name": "f", "arguments": {"a":1 }}</tool_call>').tool_calls)
-    assert g.repeat_reached and not g.tools_allowed and g.repeated_call == "f"
+    assert g.repeat_reached and not g.tools_allowed() and g.repeated_call == "f"
     g.user_turn()
-    assert g.tools_allowed and g.cycles == 0
+    assert g.tools_allowed() and g.cycles == 0
     for _ in range(3):
         g.add_cycle()
-    assert g.cap_reached and not g.tools_allowed
+    assert g.cap_reached and not g.tools_allowed()
     assert (g.max_cycles, g.max_repeats) == (3, 2)
-    assert toolcall.LoopGuard(0, 0).tools_allowed
+    assert toolcall.LoopGuard(0, 0).tools_allowed()
+    # a method, as in C++: reading it without calling it is a bound method, not a bool
+    assert callable(g.tools_allowed) and callable(s.tools_allowed)
     with pytest.raises(TypeError):
         g.add_cycle(["f"])

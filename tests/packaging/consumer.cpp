@@ -1,4 +1,4 @@
-// A consumer of the installed or embedded library (STYLE.md 2.5).
+// A consumer of the installed or embedded library.
 #include <cstdio>
 #include <toolcall/toolcall.hpp>
 

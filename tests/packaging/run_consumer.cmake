@@ -1,43 +1,13 @@
-# Configures, builds and runs a consumer project (STYLE.md 2.5 "Packaging tests").
-# -DSRC -DBIN -DTOOLCALL_SOURCE_DIR [-DSTAGE: install toolcall there first and use find_package]
+# Configures, builds and runs a consumer project: the same program header-only (toolcall::toolcall)
+# and in compiled mode (toolcall::compiled).
+# -DSRC -DBIN -DGENERATOR, and either -DTOOLCALL_SOURCE_DIR (the consumer adds the source tree with
+# add_subdirectory) or -DSTAGE and -DVERSION (an install prefix made by run_install.cmake:
+# find_package of this version)
 file(REMOVE_RECURSE ${BIN})
-set(_args)
 if(STAGE)
-  file(REMOVE_RECURSE ${STAGE} ${BIN}-toolcall)
-  execute_process(COMMAND ${CMAKE_COMMAND} -S ${TOOLCALL_SOURCE_DIR} -B ${BIN}-toolcall -G ${GENERATOR}
-      -DTOOLCALL_BUILD_TESTS=OFF -DTOOLCALL_BUILD_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX=${STAGE}
-    RESULT_VARIABLE r)
-  if(r)
-    message(FATAL_ERROR "configuring toolcall failed")
-  endif()
-  # a headers-only install (nothing built) works and has no toolcall::compiled
-  execute_process(COMMAND ${CMAKE_COMMAND} --install ${BIN}-toolcall RESULT_VARIABLE r)
-  if(r)
-    message(FATAL_ERROR "installing toolcall failed")
-  endif()
-  file(GLOB_RECURSE _libs ${STAGE}/*toolcall_compiled.a ${STAGE}/*toolcall_compiled.lib)
-  if(_libs)
-    message(FATAL_ERROR "a headers-only install installed ${_libs}")
-  endif()
-  # then the compiled library, built and installed next to the headers
-  execute_process(COMMAND ${CMAKE_COMMAND} --build ${BIN}-toolcall --target toolcall_compiled RESULT_VARIABLE r)
-  if(r)
-    message(FATAL_ERROR "building toolcall_compiled failed")
-  endif()
-  execute_process(COMMAND ${CMAKE_COMMAND} --install ${BIN}-toolcall RESULT_VARIABLE r)
-  if(r)
-    message(FATAL_ERROR "installing toolcall with the compiled library failed")
-  endif()
-  if(NOT EXISTS ${STAGE}/share/pkgconfig/toolcall.pc)
-    message(FATAL_ERROR "toolcall.pc was not installed")
-  endif()
-  file(READ ${STAGE}/share/pkgconfig/toolcall.pc _pc)
-  if(_pc MATCHES "Libs:")
-    message(FATAL_ERROR "toolcall.pc must not have a Libs: line")
-  endif()
-  list(APPEND _args -DCMAKE_PREFIX_PATH=${STAGE})
+  set(_args -DCMAKE_PREFIX_PATH=${STAGE} -DTOOLCALL_VERSION_WANTED=${VERSION})
 else()
-  list(APPEND _args -DTOOLCALL_SOURCE_DIR=${TOOLCALL_SOURCE_DIR})
+  set(_args -DTOOLCALL_SOURCE_DIR=${TOOLCALL_SOURCE_DIR})
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC} -B ${BIN} -G ${GENERATOR} ${_args} RESULT_VARIABLE r)
 if(r)

@@ -1,9 +1,9 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The `toolcall` command (examples/toolcall_cli.cpp) as a user meets it (issue #15): version,
+// The `toolcall` command (examples/toolcall_cli.cpp) as a user meets it: version,
 // help for every command, clear messages for bad options and bad files, `formats`, and the
-// block reader and writer of issue #13 (item 7): large inputs, pipes, lines longer than a block,
+// block reader and writer: large inputs, pipes, lines longer than a block,
 // and output that follows a live pipe.
 #include <doctest/doctest.h>
 
@@ -143,6 +143,11 @@ TEST_SUITE("toolcall/cli") {
     CHECK(r.status == 0);
     CHECK(r.out == std::string("toolcall ") + TOOLCALL_VERSION_STRING + "\n");
     CHECK(r.err.empty());
+    // an argument after it is a mistake, not ignored
+    const run_result x = run_cli(s, "--version extra");
+    CHECK(x.status == 2);
+    CHECK(x.out.empty());
+    CHECK_MESSAGE(has(x.err, "--version takes no argument (got extra)"), x.err);
   }
 
   TEST_CASE("cli: no arguments prints the usage on stderr and exits 2") {
@@ -179,7 +184,7 @@ TEST_SUITE("toolcall/cli") {
         for (const char* m : w.mentions) CHECK_MESSAGE(has(r.out, m), form << " does not mention " << m);
       }
     }
-    // parse's help says why parse holds text back with detect (issue #13, item 1)
+    // parse's help says why parse holds text back with detect
     const run_result p = run_cli(s, "parse --help");
     CHECK(has(p.out, "defaults to detect"));
   }
@@ -244,6 +249,37 @@ TEST_SUITE("toolcall/cli") {
     CHECK_FALSE(none.has_reasoning);  // no reasoning expected: all of it is content
     CHECK(has(none.content, "The user wants the sum; 2 + 2 is 4."));
     CHECK(has(none.content, "The sum is 4."));
+    // every name to_string(reasoning_start) gives is a mode --reasoning accepts
+    for (toolcall::reasoning_start m : {toolcall::reasoning_start::preset, toolcall::reasoning_start::closed,
+                                        toolcall::reasoning_start::open, toolcall::reasoning_start::detect,
+                                        toolcall::reasoning_start::none}) {
+      const run_result r = run_cli(s, std::string("parse --reasoning ") + toolcall::to_string(m) + " < '" + in + "'");
+      CHECK_MESSAGE(r.status == 0, (std::string(toolcall::to_string(m)) + ": " + r.err));
+    }
+  }
+
+  TEST_CASE("cli: a --model with no preset says on stderr that every format is tried") {
+    scratch s;
+    const std::string in = s.write("call.txt", "<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</tool_call>");
+    for (const char* cmd : {"parse", "stream"}) {
+      const run_result r = run_cli(s, std::string(cmd) + " --model gibberish --seed 1 < '" + in + "'");
+      CHECK(r.status == 0);
+      CHECK_MESSAGE(has(r.err, "no preset for model 'gibberish'"), r.err);
+      CHECK_MESSAGE(has(r.err, "every format"), r.err);
+      CHECK(has(r.out, "get_weather"));  // still parsed, with every format
+    }
+    // a known model: no note
+    const run_result k = run_cli(s, "parse --model Qwen/Qwen3-8B --seed 1 < '" + in + "'");
+    CHECK(k.status == 0);
+    CHECK_MESSAGE(k.err.empty(), k.err);
+    // formats --model: the same note, and the list is every format
+    const run_result f = run_cli(s, "formats --model NoSuch/Model");
+    CHECK(f.status == 0);
+    CHECK_MESSAGE(has(f.err, "no preset for model 'NoSuch/Model'"), f.err);
+    CHECK(f.out == run_cli(s, "formats").out);
+    const run_result q = run_cli(s, "formats --model Qwen/Qwen3-8B");
+    CHECK(q.status == 0);
+    CHECK_MESSAGE(q.err.empty(), q.err);
   }
 
   TEST_CASE("cli: options of another command and unknown commands are refused") {
@@ -311,6 +347,16 @@ TEST_SUITE("toolcall/cli") {
     r = run_cli(s, "history --check -", "printf '[{\"role\": \"user\", \"content\": \"x\"},]' | ");
     CHECK(r.status == 2);
     CHECK_MESSAGE(has(r.err, "line 1, column 35 (byte 34): expected a value"), r.err);
+    // a file without --check or --llama31: what can be done with it, not "unknown option"
+    const std::string hist = s.write("hist.json", R"([{"role": "user", "content": "hi"}])");
+    r = run_cli(s, "history '" + hist + "'");
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_MESSAGE(has(r.err, "--check " + hist + " checks it"), r.err);
+    CHECK_MESSAGE(has(r.err, "--llama31 " + hist + " rewrites it"), r.err);
+    CHECK_FALSE(has(r.err, "unknown option"));
+    r = run_cli(s, "history --check '" + hist + "'");
+    CHECK_MESSAGE(r.status == 0, r.err);
   }
 
   TEST_CASE("cli: formats lists every built-in format with a description") {

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// Conversation helpers (issue #4): history checks, the Llama 3.1 rewrite, the loop guard, and
+// Conversation helpers: history checks, the Llama 3.1 rewrite, the loop guard, and
 // the CLI pieces of examples/cli_history.hpp.
 #include <doctest/doctest.h>
 

@@ -75,6 +75,14 @@ TEST_SUITE("toolcall/corpus") {
         {"gemma4", "google/gemma-4-31B-it"},             {"function_gemma", "google/functiongemma-270m-it"},
         {"lfm2", "LiquidAI/LFM2-1.2B"},                  {"olmo3", "allenai/Olmo-3-7B-Instruct"},
         {"functionary_v32", "meetkai/functionary-small-v3.2"},
+        {"nemotron_json", "nvidia/Llama-3_3-Nemotron-Super-49B-v1_5"}, {"longcat", "meituan-longcat/LongCat-Flash-Chat"},
+        {"inkling", "thinkingmachines/Inkling"},         {"plamo3", "pfnet/plamo-3-nict-31b-chat"},
+        {"solar_open", "upstage/Solar-Open-100B"},       {"sarashina", "sbintuitions/sarashina2.2-3b-instruct-v0.1"},
+        {"hy3", "tencent/Hy3-preview"},                  {"minimax_m1", "MiniMaxAI/MiniMax-M1-80k"},
+        {"kimi_k3", "moonshotai/Kimi-K3"},               {"muse_glimmer", "MuseGlimmer"},
+        {"gigachat35", "ai-sage/GigaChat3.5-Lightning"},
+        {"granite_pythonic", "ibm-granite/granite-3.3-8b-instruct"}, {"command_r", "CohereForAI/c4ai-command-r-plus-08-2024"},
+        {"minicpm", "openbmb/MiniCPM4.1-8B"},           {"dots", "rednote-hilab/dots.llm1.inst"},
     };
     const auto cases = tc_test::load_corpus();
     for (const auto& c : cases) {

@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The JSON families of issue 12 (granite, internlm2, jamba, functools, apertus, cohere,
+// The JSON families added in 0.2 (granite, internlm2, jamba, functools, apertus, cohere,
 // gigachat3, xlam): presets by hub name, detection from chat templates, and behaviour the
 // corpus does not pin down (streaming at every split, markers in prose, shared openers).
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The families of formats/group_other.hpp (issue 12): Gemma 4, FunctionGemma, LFM2, Olmo 3,
+// The families of formats/group_other.hpp: Gemma 4, FunctionGemma, LFM2, Olmo 3,
 // Functionary v3.2, Kimi-K2. Their presets and template detection, and behaviour the corpus
 // cases do not cover: streaming at every split point, call ids, markup in prose and in values.
 #include <doctest/doctest.h>

@@ -1,10 +1,10 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The XML families of issue 12 (GLM, MiniMax-M2, DeepSeek DSML, Seed-OSS, Step-3) and
+// The XML families added in 0.2 (GLM, MiniMax-M2, DeepSeek DSML, Seed-OSS, Step-3) and
 // Qwen3-Coder on the generic XML body: presets by hub name, detection from chat templates,
 // streaming at every split point, claims shared with other formats, markers in prose, and
-// MiniMax-M2 / Seed-OSS defined as format_spec data alone (issue 11).
+// MiniMax-M2 / Seed-OSS defined as format_spec data alone.
 
 #include <doctest/doctest.h>
 
@@ -305,7 +305,7 @@ TEST_SUITE("toolcall/families_xml") {
     check_every_split(reg, text);
   }
 
-  TEST_CASE("MiniMax-M2 and Seed-OSS as format_spec data alone (issue 11)") {
+  TEST_CASE("MiniMax-M2 and Seed-OSS as format_spec data alone") {
     toolcall::format_spec mm;
     mm.name = "my_minimax";
     mm.call_begin = "<minimax:tool_call>";

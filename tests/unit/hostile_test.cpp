@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// Hostile inputs (issue #5, "Reliability" item 3): megabytes of openers, deep nesting, broken
+// Hostile inputs: megabytes of openers, deep nesting, broken
 // strings and encodings, oversized input, and every limit. Each case asserts outputs and the
 // work done, never wall time: the work is stream_parser::bytes_examined(), which must stay
-// within a small constant of the input size (DESIGN.md invariant 5), one-shot and streamed in
+// within a small constant of the input size, one-shot and streamed in
 // 1-byte and 7-byte chunks, and the parser must be usable afterwards.
 #include <doctest/doctest.h>
 #include <simdjson.h>
@@ -492,7 +492,7 @@ TEST_SUITE("toolcall/hostile") {
   }
 }
 
-// Library bugs found while writing these tests (issue #5), each fixed in the engine; the cases
+// Library bugs found while writing these tests, each fixed in the engine; the cases
 // stay as regression tests.
 TEST_SUITE("toolcall/hostile/known_issues") {
   TEST_CASE("time_budget counts the parser's own time, not the time the model takes between deltas" *

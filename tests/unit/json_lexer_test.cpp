@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The lenient transcoder (issue #2, item 3): valid JSON unchanged but for whitespace; each
+// The lenient transcoder: valid JSON unchanged but for whitespace; each
 // repair; each unrepairable input; chunking never changes the output.
 #include <doctest/doctest.h>
 

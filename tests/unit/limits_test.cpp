@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// Every limit (issue #2, item 4): a diagnostic, the text kept as content, the parser usable.
+// Every limit: a diagnostic, the text kept as content, the parser usable.
 #include <doctest/doctest.h>
 
 #include "test_support.hpp"

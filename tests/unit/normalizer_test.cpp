@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// The normalizer (issue #4): every coercion and repair, positive and negative, on the tool
+// The normalizer: every coercion and repair, positive and negative, on the tool
 // schemas of coding agents; streaming equality with normalization on.
 #include <doctest/doctest.h>
 
@@ -1014,7 +1014,7 @@ TEST_CASE("toolcall/normalizer: the corpus under adversarial schemas, every chun
 }  // TEST_SUITE
 
 TEST_CASE("toolcall/normalizer: XML parameter values typed by the schema in the body, streamed and one-shot") {
-  // issue 11: a coding agent writing a JSON file through a string parameter gets the file's text
+  // a coding agent writing a JSON file through a string parameter gets the file's text
   const char* tools = R"JSON([{"type": "function", "function": {"name": "Write", "parameters": {"type": "object",
       "properties": {"content": {"type": "string"}, "count": {"type": "integer"},
                      "note": {"type": ["string", "null"]}, "maybe": {"type": ["integer", "null"]},

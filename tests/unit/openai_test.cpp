@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// openai::sse_writer and openai::delta_accumulator (issue #3): the chunk shape, the SSE round
+// openai::sse_writer and openai::delta_accumulator: the chunk shape, the SSE round
 // trip over the public corpus, the raw-markup fallback, and hostile input.
 #include <doctest/doctest.h>
 
@@ -234,6 +234,65 @@ TEST_SUITE("toolcall/openai") {
     REQUIRE(got.size() == 3);
     CHECK(got == got2);
     CHECK(got[0].find("\"id\":\"chatcmpl-") != std::string::npos);
+  }
+
+  TEST_CASE("sse_writer: an empty reasoning_content chunk only for a reasoning block that stays empty") {
+    const toolcall::parser_registry qwen = toolcall::parser_registry::for_model("Qwen/Qwen3-8B");
+    const std::string empty_chunk = "\"delta\":{\"reasoning_content\":\"\"}";
+    for (bool hold : {false, true}) {
+      for (std::size_t chunk = 1; chunk <= 9; ++chunk) {
+        CAPTURE(hold);
+        CAPTURE(chunk);
+        // a block with text: its text only, never an empty chunk first
+        toolcall::message m;
+        std::vector<std::string> evs = events_of(to_sse(
+            "<think>The user wants the weather in Paris.</think>Let me check.\n<tool_call>{\"name\": "
+            "\"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</tool_call>",
+            chunk, hold, m, qwen));
+        std::string reasoning;
+        std::size_t reasoning_chunks = 0;
+        for (const std::string& ev : evs) {
+          CHECK_MESSAGE(ev.find(empty_chunk) == std::string::npos, ev);
+          const std::size_t k = ev.find("\"reasoning_content\":\"");
+          if (k == std::string::npos) continue;
+          ++reasoning_chunks;
+          const std::size_t b = k + 21, e = ev.find('"', b);
+          reasoning += ev.substr(b, e - b);
+        }
+        CHECK(reasoning_chunks > 0);
+        CHECK(reasoning == "The user wants the weather in Paris.");
+        REQUIRE(m.calls.size() == 1);
+
+        // a block that stays empty: one empty chunk, after the role and before the content
+        evs = events_of(to_sse("<think></think>Sure, it is sunny.", chunk, hold, m, qwen));
+        std::size_t empties = 0, at = 0, content_at = 0;
+        for (std::size_t i = 0; i < evs.size(); ++i) {
+          if (evs[i].find(empty_chunk) != std::string::npos) {
+            ++empties;
+            at = i;
+          }
+          if (content_at == 0 && evs[i].find("\"content\":\"Sure") != std::string::npos) content_at = i;
+        }
+        CHECK(empties == 1);
+        CHECK(at == 1);
+        CHECK(content_at > at);
+        // the client sees an empty reasoning block, as the parser did
+        CHECK(m.has_reasoning);
+        oa::delta_accumulator acc;
+        for (const std::string& ev : evs)
+          if (ev != "[DONE]") acc.feed_chunk(ev);
+        const toolcall::message back = acc.finish();
+        CHECK(back.has_reasoning);
+        CHECK(back.reasoning.empty());
+        CHECK(back.content == "Sure, it is sunny.");
+
+        // an empty block and nothing after it: the empty chunk comes before finish_reason
+        evs = events_of(to_sse("<think></think>", chunk, hold, m, qwen));
+        REQUIRE(evs.size() == 4);  // role, the empty block, finish, [DONE]
+        CHECK(evs[1].find(empty_chunk) != std::string::npos);
+        CHECK(evs[2].find("\"finish_reason\":\"stop\"") != std::string::npos);
+      }
+    }
   }
 
   TEST_CASE("sse_writer: engine indices map to dense OpenAI indices; failed calls") {

@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// parser_registry (issue #2, item 1) and custom formats.
+// parser_registry and custom formats.
 #include <doctest/doctest.h>
 
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// Streaming invariants (issue #3; DESIGN.md "Events"), on outputs beyond the corpus.
+// Streaming invariants (docs/architecture.md "Events"), on outputs beyond the corpus.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -334,6 +334,20 @@ TEST_SUITE("toolcall/stream live") {
     const auto m = p.parse("plan it</think>done");
     CHECK(m.reasoning == "plan it");
     CHECK(m.content == "done");
+  }
+  TEST_CASE("to_string(reasoning_start) and to_string(reasoning_calls) name each enumerator") {
+    using toolcall::reasoning_start;
+    CHECK(std::string(toolcall::to_string(reasoning_start::preset)) == "preset");
+    CHECK(std::string(toolcall::to_string(reasoning_start::closed)) == "closed");
+    CHECK(std::string(toolcall::to_string(reasoning_start::open)) == "open");
+    CHECK(std::string(toolcall::to_string(reasoning_start::detect)) == "detect");
+    CHECK(std::string(toolcall::to_string(reasoning_start::none)) == "none");
+    CHECK(std::string(toolcall::to_string(toolcall::reasoning_calls::ignore)) == "ignore");
+    CHECK(std::string(toolcall::to_string(toolcall::reasoning_calls::end_reasoning)) == "end_reasoning");
+    // what an engine logs for a thinking model's prompt, and for the default options
+    CHECK(std::string(toolcall::to_string(toolcall::reasoning_start_for_prompt("<|im_start|>assistant\n<think>\n"))) ==
+          "open");
+    CHECK(std::string(toolcall::to_string(toolcall::options{}.reasoning)) == "preset");
   }
   TEST_CASE("the time budget counts every write of a response: 4-byte writes stop at limit_time") {
     toolcall::options o;

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// One `const parser_registry` shared by 8 threads (issue #5, "Reliability" item 3): each thread
+// One `const parser_registry` shared by 8 threads: each thread
 // builds its own parser and stream parser from the shared registry and parses the whole corpus,
 // one-shot and streamed, in its own order; every result must equal a single-threaded run. The
 // registry holds a custom RE2 format too, so the shared compiled pattern is used concurrently.

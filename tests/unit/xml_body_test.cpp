@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The generic XML-parameter body (issue 11, items 3-5), driven directly through a recording
+// The generic XML-parameter body (docs/formats/README.md), driven directly through a recording
 // engine_services: the six families' spellings, markup inside values, missing closers, typing by
 // the schema's verdict, limits, and the same result for every chunking of each input.
 

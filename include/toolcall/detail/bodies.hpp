@@ -4,9 +4,9 @@
 #ifndef TOOLCALL_DETAIL_BODIES_HPP
 #define TOOLCALL_DETAIL_BODIES_HPP
 
-// Non-JSON call bodies (issue #2): Qwen3-Coder XML parameters and pythonic keyword calls. Both
+// Non-JSON call bodies: Qwen3-Coder XML parameters and pythonic keyword calls. Both
 // build the arguments JSON as each value completes; a long string value streams as it arrives,
-// escaped (issue #3, "Arguments").
+// escaped (docs/architecture.md, "Arguments").
 
 #include <string>
 #include <string_view>
@@ -271,6 +271,16 @@ class pythonic_body {
   }
 
   std::size_t calls() const noexcept { return calls_; }
+
+  /// One call whose name and `(` the caller read (Granite's bare `get_weather(` line, a
+  /// trigger made from a declared tool name, which may hold a `-`): the body starts at the
+  /// arguments. `c.list` must be false.
+  void begin_args(engine_services& e, const config& c, std::string_view name) {
+    begin(e, c);
+    name_.assign(name.data(), name.size());
+    st_ = s_arg_start;
+    nargs_ = 0;
+  }
 
   step feed(engine_services& e, std::string_view in) {
     std::size_t i = 0;

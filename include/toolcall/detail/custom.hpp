@@ -78,14 +78,27 @@ class abs_services final : public engine_services {
 /// closer accepts `</function>` at the end of the text.
 class xml_region_handler final : public handler {
  public:
-  explicit xml_region_handler(std::vector<xml_spec> specs, bool close_at_end = false)
-      : specs_(std::move(specs)), close_at_end_(close_at_end) {}
+  /// A trigger that ends inside the function tag (MiniCPM's `<function name="`): the body
+  /// starts at the function name, and reads `reread` first (the name's opening quote, which the
+  /// trigger holds). One per trigger variant; none: every trigger is the region opener.
+  struct entry {
+    bool at_name = false;
+    std::string_view reread;
+  };
+  explicit xml_region_handler(std::vector<xml_spec> specs, bool close_at_end = false, std::vector<entry> entries = {})
+      : specs_(std::move(specs)), close_at_end_(close_at_end), entries_(std::move(entries)) {}
   void begin(engine_services& e, std::string_view, int variant) override {
     tail.clear();
     last_.clear();
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < specs_.size() ? static_cast<std::size_t>(variant) : 0;
     cur_ = &specs_[v];
-    body_.begin(e, *cur_);
+    const std::size_t k = variant >= 0 ? static_cast<std::size_t>(variant) : 0;
+    const entry en = k < entries_.size() ? entries_[k] : entry{};
+    body_.begin(e, *cur_, en.at_name);
+    if (!en.reread.empty()) {
+      abs_services sub(e, e.chunk_abs() - en.reread.size());
+      (void)body_.feed(sub, en.reread);
+    }
   }
   step feed(engine_services& e, std::string_view in) override {
     const step s = body_.feed(e, in);
@@ -124,6 +137,7 @@ class xml_region_handler final : public handler {
   std::vector<xml_spec> specs_;
   const xml_spec* cur_ = nullptr;
   bool close_at_end_ = false;
+  std::vector<entry> entries_;
   std::string last_;  // the region's last bytes (close_at_end)
   xml_call_body body_;
 };
@@ -385,8 +399,10 @@ class xml_block_handler final : public handler {
 struct custom_def {
   std::string name;
   std::string begin, end;
-  int payload = 0;  // 0 json object, 1 json array, 2 pythonic, 3 regex, 4 xml parameters
+  int payload = 0;  // 0 json object, 1 json array, 2 pythonic, 3 regex, 4 xml parameters, 5 name then JSON
   std::string name_key, args_key;
+  std::vector<std::string> ends;  // the closer of each trigger variant (empty: `end` for all)
+  std::string name_end;           // payload 5: what ends the name
   regex pattern;
   // payload 4: the tag spellings, owned here; `xml` views them (set by bind_xml, never copied)
   std::string call_prefix, fn_open, fn_close, param_open, param_name_end, value_open, param_close, type_attr;
@@ -413,10 +429,17 @@ struct custom_def {
 class custom_handler final : public handler {
  public:
   explicit custom_handler(std::shared_ptr<const custom_def> d) : keep_(std::move(d)), d_(*keep_) {}
-  void begin(engine_services& e, std::string_view, int) override {
+  void begin(engine_services& e, std::string_view, int variant) override {
     tail.clear();
     body_text_.clear();
     m_.clear();
+    end_ = d_.end;
+    if (variant >= 0 && static_cast<std::size_t>(variant) < d_.ends.size()) end_ = d_.ends[static_cast<std::size_t>(variant)];
+    if (d_.payload == 5) {
+      naming_ = true;
+      name_.clear();
+      return;
+    }
     if (d_.payload == 4) {
       xml_.begin(e, d_.xml);
       return;
@@ -424,7 +447,7 @@ class custom_handler final : public handler {
     if (d_.payload == 2) {
       pythonic_body::config c;
       c.list = false;
-      c.closer = d_.end;
+      c.closer = end_;
       c.format = d_.name;
       py_.begin(e, c);
       return;
@@ -436,23 +459,24 @@ class custom_handler final : public handler {
     c.shape.name_alias = d_.name_key;
     c.shape.args_alias = d_.args_key;
     c.shape.allow_array = d_.payload == 1;
-    c.closer = d_.end;
+    c.closer = end_;
     c.format = d_.name;
     c.multi = d_.payload == 1;
     json_.begin(e, c);
   }
   step feed(engine_services& e, std::string_view in) override {
+    if (d_.payload == 5) return feed_named(e, in);
     if (d_.payload == 4) return take(xml_.feed(e, in), xml_.tail);
     if (d_.payload == 2) return take(py_.feed(e, in), py_.tail);
     if (d_.payload != 3) return take(json_.feed(e, in), json_.tail);
     // regex: collect the body up to the end marker, then match it whole
     for (std::size_t i = 0; i < in.size(); ++i) {
-      if (d_.end.empty()) {
+      if (end_.empty()) {
         body_text_ += in[i];
         continue;
       }
       m_ += in[i];
-      const pm r = prefix_match(m_, d_.end);
+      const pm r = prefix_match(m_, end_);
       if (r == pm::full) return match(e, i + 1);
       if (r == pm::partial) continue;
       body_text_ += m_[0];
@@ -460,7 +484,7 @@ class custom_handler final : public handler {
       m_.clear();
       for (char c : rest) {
         m_ += c;
-        if (prefix_match(m_, d_.end) == pm::no) {
+        if (prefix_match(m_, end_) == pm::no) {
           body_text_ += m_[0];
           m_.erase(0, 1);
         }
@@ -469,6 +493,13 @@ class custom_handler final : public handler {
     return {step::more, in.size()};
   }
   step finish(engine_services& e) override {
+    if (d_.payload == 5) {
+      if (naming_) {
+        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the function name", severity::error);
+        return {step::fail, 0};
+      }
+      return take(json_.finish(e), json_.tail);
+    }
     if (d_.payload == 4) return take(xml_.finish(e), xml_.tail);
     if (d_.payload == 2) return take(py_.finish(e), py_.tail);
     if (d_.payload != 3) return take(json_.finish(e), json_.tail);
@@ -482,6 +513,66 @@ class custom_handler final : public handler {
     t.clear();
     return s;
   }
+  /// payload 5: the name, up to name_end (or to `{`, `"` or whitespace), then a JSON
+  /// arguments object read by a json_body that knows the name.
+  step feed_named(engine_services& e, std::string_view in) {
+    std::size_t i = 0;
+    while (naming_ && i < in.size()) {
+      const char c = in[i];
+      bool done = false;
+      std::size_t keep = 0;  // bytes of `in` from i that belong to the arguments
+      if (d_.name_end.empty()) {
+        if (c == '{' || c == '"' || is_json_ws(static_cast<unsigned char>(c))) {
+          done = !name_.empty() || c == '{' || c == '"';
+          if (!done) {  // whitespace before the name
+            ++i;
+            continue;
+          }
+          keep = 1;
+        } else {
+          name_ += c;
+        }
+      } else {
+        name_ += c;
+        if (name_.size() >= d_.name_end.size() &&
+            std::string_view(name_).substr(name_.size() - d_.name_end.size()) == d_.name_end) {
+          name_.resize(name_.size() - d_.name_end.size());
+          done = true;
+        }
+      }
+      if (!done) {
+        if (name_.size() > 256 + d_.name_end.size()) return bad_name(e, i);
+        ++i;
+        continue;
+      }
+      std::string_view n = name_;
+      while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.front()))) n.remove_prefix(1);
+      while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+      if (!valid_call_name(n)) return bad_name(e, i);
+      name_ = std::string(n);
+      naming_ = false;
+      json_body::config jc;
+      jc.shape.args_only = true;
+      jc.shape.allow_array = false;
+      jc.name = name_;
+      jc.closer = end_;
+      jc.format = d_.name;
+      json_.begin(e, jc);
+      if (keep == 0) ++i;
+    }
+    if (naming_) return {step::more, in.size()};
+    if (i == in.size()) return {step::more, in.size()};
+    abs_services sub(e, e.chunk_abs() + i);
+    const step s = json_.feed(sub, in.substr(i));
+    if (s.st == step::done) tail = std::move(json_.tail);
+    json_.tail.clear();
+    return {s.st, i + s.consumed};
+  }
+  step bad_name(engine_services& e, std::size_t i) {
+    e.set_failure(errc::missing_name, e.chunk_abs() + i, "no usable function name before the arguments", severity::warning);
+    return {step::fail, i};
+  }
+
   step match(engine_services& e, std::size_t consumed) {
     std::string name, args;
     if (!d_.pattern.match_call(body_text_, name, args) || !valid_call_name(name)) {
@@ -517,6 +608,9 @@ class custom_handler final : public handler {
   xml_call_body xml_;
   json_lexer lx_;
   std::string body_text_, m_;
+  std::string_view end_;
+  std::string name_;
+  bool naming_ = false;
 };
 
 }  // namespace detail

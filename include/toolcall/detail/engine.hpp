@@ -26,10 +26,12 @@
 #include <unordered_set>
 #include <vector>
 
+#include "../choice.hpp"
 #include "../options.hpp"
 #include "../types.hpp"
 #include "engine_core.hpp"
 #include "../format.hpp"
+#include "choice.hpp"
 #include "custom.hpp"
 #include "format_def.hpp"
 #include "handlers.hpp"
@@ -173,6 +175,7 @@ struct pending_call {
   bool normalized = false;
   std::size_t sent = 0;  // bytes of c.arguments already sent as deltas (whole UTF-8 sequences)
   bool reserved = false;  // c.arguments was reserved for the rest of the write (given back at the end)
+  const char* refused = nullptr;  // why the request's tool_choice refuses it (never announced)
 };
 
 class engine final : public engine_services {
@@ -209,7 +212,29 @@ class engine final : public engine_services {
   }
   const options& opts() const noexcept { return opt_; }
 
+  /// The request's tool_choice and parallel_tool_calls, for the current response only: the
+  /// first reset() after a write or finish drops it (../choice.hpp).
+  void set_choice(const tool_choice& c) {
+    const bool bare = choice_.expects_call() || c.expects_call();
+    const bool rebuild = bare && (choice_.mode != c.mode || choice_.function != c.function);
+    choice_ = c;
+    choice_spent_ = false;
+    if (!rebuild) return;
+    if (mode_ == mode_region) {
+      claims_stale_ = true;
+      return;
+    }
+    build_claims();
+    build_tables();
+  }
+
   void reset() {
+    if (choice_spent_ && !choice_.is_default()) {
+      const bool rebuild = choice_.expects_call();
+      choice_ = tool_choice{};
+      claims_stale_ |= rebuild;
+    }
+    choice_spent_ = false;
     if (claims_stale_) {
       claims_stale_ = false;
       build_claims();
@@ -264,6 +289,7 @@ class engine final : public engine_services {
   void write(std::string_view data, event_sink sink) {
     sink_ = sink;
     used_ = true;
+    choice_spent_ = true;
     if (finished_) return;
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
@@ -334,6 +360,7 @@ class engine final : public engine_services {
   message finish(event_sink sink) {
     sink_ = sink;
     used_ = true;
+    choice_spent_ = true;
     if (finished_) return message{};
     timing_ = opt_.time_budget.count() > 0;
     t0_ = std::chrono::steady_clock::now();
@@ -380,6 +407,12 @@ class engine final : public engine_services {
     }
     bool runnable = false;
     for (const auto& c : msg_.calls) runnable |= c.status != call_status::truncated;
+    if (!runnable && choice_.expects_call())
+      diag(errc::tool_choice, total_in_,
+           choice_.mode == tool_choice_mode::function
+               ? "tool_choice names " + choice_.function + " but the answer holds no call to it"
+               : std::string("tool_choice is required but the answer holds no call"),
+           severity::warning);
     if (runnable) msg_.finish = finish_reason::tool_calls;
     else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
     else msg_.finish = finish_reason::stop;
@@ -446,6 +479,8 @@ class engine final : public engine_services {
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
       take_filter_notes();
     }
+    if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refuses(pc.c.name)))
+      pc.verdict = filter_verdict::drop;  // not announced; the region's end decides what it becomes
     std::string sid(id.data(), id.size());
     // model ids are kept unless repeated; generated ids are 24 random base62 characters (a
     // collision has probability ~62^-24, so they are not tracked)
@@ -605,6 +640,51 @@ class engine final : public engine_services {
 
   std::string make_id() { return random_id("call_", rng_); }
 
+  /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
+  const char* choice_refuses(const std::string& name) const {
+    if (choice_.mode == tool_choice_mode::none) return "tool_choice is none: the call stays content";
+    if (choice_.mode == tool_choice_mode::function && name != choice_.function)
+      return "tool_choice names another function: the call stays content";
+    if (!choice_.parallel_tool_calls && !choice_.keep_extra_calls) {
+      std::size_t kept = calls_started_;
+      for (const auto& p : region_calls_) kept += p.verdict != filter_verdict::drop;
+      if (kept > 0) return "parallel_tool_calls is false: a call after the first stays content";
+    }
+    return nullptr;
+  }
+
+  /// At a region's success: calls the tool_choice refused. A region with no other call goes
+  /// back to content (with a warning); next to a kept call they are left out, each with a
+  /// warning. With keep_extra_calls, a call after the first is kept with a warning.
+  bool refuse_calls(std::size_t end_abs) {
+    if (choice_.is_default()) return false;
+    bool kept = false;
+    const char* why = nullptr;
+    for (const auto& p : region_calls_) {
+      if (p.refused && !why) why = p.refused;
+      kept |= p.verdict != filter_verdict::drop;
+    }
+    if (!choice_.parallel_tool_calls && choice_.keep_extra_calls) {
+      std::size_t before = calls_started_;
+      for (const auto& p : region_calls_) {
+        if (p.verdict == filter_verdict::drop) continue;
+        if (before++ > 0)
+          diag(errc::tool_choice, region_abs_, "parallel_tool_calls is false: call " + p.c.name + " after the first is kept",
+               severity::warning);
+      }
+    }
+    if (!why) return false;
+    if (!kept) {
+      set_failure(errc::tool_choice, region_abs_, why, severity::warning);
+      fail_region(end_abs, false, true);
+      return true;
+    }
+    for (const auto& p : region_calls_)
+      if (p.refused)
+        diag(errc::tool_choice, region_abs_, std::string(p.refused) + " (" + p.c.name + ", left out)", severity::warning);
+    return false;
+  }
+
   mode initial_mode() const {
     if (pairs_.empty()) return mode_text;
     switch (opt_.reasoning) {
@@ -680,6 +760,7 @@ class engine final : public engine_services {
       if (bare_obj) claims_.push_back({"{", trig_cond::start, claimant{hp, 0, bare_prio}});
       if (bare_arr) claims_.push_back({"[", trig_cond::start, claimant{hp, 0, bare_prio}});
     }
+    if (choice_.expects_call()) add_choice_claims();
     pairs_.clear();
     for (const auto& f : formats_)
       for (const auto& r : f.def().reasoning) {
@@ -687,6 +768,24 @@ class engine final : public engine_services {
         for (const auto& x : pairs_) dup |= x.open == r.open;
         if (!dup) pairs_.push_back(r);
       }
+  }
+
+  /// tool_choice required or a named function: a bare JSON call (an object or a list of them)
+  /// at the start of the output is a call without a marker, as vLLM and SGLang read a response
+  /// constrained to the call shape; under a named function, a bare object that is not a call is
+  /// that function's arguments. Tried after the formats' own bare shapes.
+  void add_choice_claims() {
+    bare_start_handler::config cc;
+    cc.shape.name_key = cc.shape.function_object = cc.shape.tool_calls = true;
+    cc.shape.fmt_name_key = cc.shape.fmt_envelope = cc.shape.fmt_function_string = "openai";
+    cc.call_array = true;
+    choice_bare_.reset(new bare_start_handler(cc));
+    const int last = 1 << 30;
+    claims_.push_back({"{", trig_cond::start, claimant{choice_bare_.get(), 0, last}});
+    claims_.push_back({"[", trig_cond::start, claimant{choice_bare_.get(), 0, last}});
+    if (choice_.mode != tool_choice_mode::function) return;
+    choice_args_.reset(new choice_args_handler(choice_.function));
+    claims_.push_back({"{", trig_cond::start, claimant{choice_args_.get(), 0, last + 1}});
   }
 
   static void add(std::vector<trigger>& t, std::string_view text, trig_action a, trig_cond c, std::size_t pair = 0) {
@@ -1250,6 +1349,7 @@ class engine final : public engine_services {
       fail_region(end_abs, true);
       return;
     }
+    if (refuse_calls(end_abs)) return;
     accounted_ += end_abs - region_abs_;  // the region: calls and their markup
     const bool had_calls = !region_calls_.empty();
     if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
@@ -1429,6 +1529,9 @@ class engine final : public engine_services {
   };
   std::vector<claim> claims_;
   bool claims_stale_ = false;
+  tool_choice choice_;                          ///< the request's tool_choice (this response)
+  bool choice_spent_ = false;                   ///< a write or finish used it: reset() drops it
+  std::unique_ptr<handler> choice_bare_, choice_args_;  ///< its claimants (required, named)
   std::unique_ptr<handler> bare_handler_;                 ///< the shared bare-JSON claimant
   std::vector<handler*> fmt_handler_;                     ///< each format's handler, or null
   std::vector<std::string> tool_names_;                   ///< the request's tools (from the filter)

@@ -89,18 +89,18 @@ struct format_traits {
   bool model_ids = false;       ///< the model writes call ids
 };
 
-/// How the request's schema types one XML parameter value (issue 11, "values typed by the
+/// How the request's schema types one XML parameter value ("values typed by the
 /// schema"): `unknown` (no schema for this call or key), `string` (the schema accepts any
 /// string: the exact text is kept), `typed` (only non-string types: the text is parsed as JSON
 /// or a Python literal).
 enum class value_kind : std::uint8_t { unknown, string, typed };
 
-/// What a call filter decided about a call at call_begin (issue #4: unknown-tool policy).
+/// What a call filter decided about a call at call_begin (the normalizer's unknown-tool policy).
 enum class filter_verdict : std::uint8_t { keep, unknown_forward, drop, reject };
 
 /**
  * A per-stream filter over each call's name and argument stream: the normalizer's hook
- * (issue #4). The engine calls begin() before call_begin, feed() for every arguments delta,
+ * (the normalizer). The engine calls begin() before call_begin, feed() for every arguments delta,
  * and finish() when the call's payload is complete; what the filter writes to `out` is what
  * the events carry, so the argument invariant holds for normalized calls too.
  */

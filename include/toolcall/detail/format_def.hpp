@@ -19,6 +19,7 @@
 #include "engine_core.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+struct format_spec;
 namespace detail {
 
 /// Where a trigger may match.
@@ -64,6 +65,17 @@ struct preset_def {
   bool prompt_opens_reasoning = false;
 };
 
+/// How a call to one tool is written, for constrained decoding (parser_registry::structural_tags,
+/// docs/constrained_decoding.md): `begin` (with `{NAME}` where the tool's name goes), the
+/// arguments, then `end`. The arguments are a JSON object (style `json`) or XML parameters in
+/// the xgrammar `json_schema` style named. `begin` starts with one of the format's triggers.
+/// An empty `begin`: the family cannot be written that way (listed as unsupported).
+struct call_template_def {
+  std::string begin;           ///< `<tool_call>\n{"name": "{NAME}", "arguments": `
+  std::string end;             ///< `}\n</tool_call>`
+  std::string style = "json";  ///< json, qwen_xml, minimax_xml, glm_xml, deepseek_xml
+};
+
 /// Everything a format is.
 struct format_def {
   std::string name;
@@ -76,11 +88,14 @@ struct format_def {
   bare_json_def bare;                      ///< bare JSON shapes it accepts at the start
   format_traits traits;
   std::vector<preset_def> presets;
+  call_template_def call_template;  ///< one call as begin + arguments + end; empty: unsupported
   /// Openers made from the request's tool names (tag-per-tool XML: `<get_weather>`), claimed
   /// only when a normalizer attaches the tools; `variant` is the tool's index in `names`.
   std::function<std::vector<trigger_def>(const std::vector<std::string>& names)> tool_triggers;
   /// Makes the format's handler (one per stream parser); null for formats with no triggers.
   std::function<std::unique_ptr<handler>()> make;
+  /// The spec this format was compiled from (custom formats, data-only rooms); null otherwise.
+  std::shared_ptr<const format_spec> spec;
 };
 
 }  // namespace detail

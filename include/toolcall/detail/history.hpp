@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_HISTORY_HPP
 #define TOOLCALL_DETAIL_HISTORY_HPP
 
-// OpenAI `messages` arrays read with simdjson's DOM for the conversation helpers (issue #4).
+// OpenAI `messages` arrays read with simdjson's DOM for the conversation helpers.
 // json.hpp stays the only file that includes <simdjson.h>.
 
 #include <algorithm>

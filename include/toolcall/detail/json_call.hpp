@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_JSON_CALL_HPP
 #define TOOLCALL_DETAIL_JSON_CALL_HPP
 
-// JSON call bodies (issue #2): finds name, id and arguments in a call object while it streams,
+// JSON call bodies: finds name, id and arguments in a call object while it streams,
 // through the lexer's structure events, and streams the arguments' compact text as it is
 // written. Key aliases follow the corpus README: "arguments" and "parameters" are one key,
 // "function" names a call (petals) or holds the OpenAI nested object, "tool_calls" is the

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_JSON_DOM_HPP
 #define TOOLCALL_DETAIL_JSON_DOM_HPP
 
-// Reads OpenAI `chat.completion.chunk` objects for openai::delta_accumulator (issue #3) with
+// Reads OpenAI `chat.completion.chunk` objects for openai::delta_accumulator with
 // simdjson's DOM parser, which runs inside libsimdjson with run-time kernel selection. The
 // result is plain string_views, so no public header names a simdjson type; <simdjson.h> itself
 // still comes in through json.hpp only.

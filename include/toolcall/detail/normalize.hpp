@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_NORMALIZE_HPP
 #define TOOLCALL_DETAIL_NORMALIZE_HPP
 
-// The normalizer's machinery (issue #4): tool-name repair, schema-driven value rewriting, and
+// The normalizer's machinery: tool-name repair, schema-driven value rewriting, and
 // the per-stream call_filter that the engine drives.
 //
 // Streaming design. The engine hands the filter each call's arguments as compact JSON, in
@@ -138,7 +138,7 @@ struct name_match {
 };
 
 /**
- * Finds the declared tool a model meant (issue #4, "Tool-name repair"), in this order, each
+ * Finds the declared tool a model meant (tool-name repair), in this order, each
  * step only when the previous ones found nothing:
  *   1. a namespace removed: `functions.`, `function.`, `tools.`, `tool.`, `default_api.`,
  *      `api.` (repeatedly), or everything up to the last `.`, when that is a declared name;

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_SCHEMA_HPP
 #define TOOLCALL_DETAIL_SCHEMA_HPP
 
-// The request's tools, compiled for the normalizer (issue #4).
+// The request's tools, compiled for the normalizer.
 //
 // The OpenAI `tools` array is parsed once with simdjson's DOM (through json.hpp, the only file
 // that includes <simdjson.h>) into a flat, immutable vector of schema nodes. The normalizer

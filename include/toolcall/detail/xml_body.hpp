@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_DETAIL_XML_BODY_HPP
 #define TOOLCALL_DETAIL_XML_BODY_HPP
 
-// The generic tagged key/value call body (issue 11, items 3-5): one state machine, configured by
+// The generic tagged key/value call body: one state machine, configured by
 // the tag spellings of a family (xml_spec), reads Qwen3-Coder, Seed-OSS, MiniMax-M2, DeepSeek
 // V3.2 DSML, Step-3 and GLM-4.5/4.6/4.7 calls. It is fed the bytes after the region opener
 // (`<tool_call>`, `<minimax:tool_call>`, ...), opens a call when a function name is complete,
@@ -13,7 +13,7 @@
 //
 // Rules (they hold for every chunking of the input; nothing depends on where a chunk ends):
 //
-// Values and markup (issue 11, item 5). Inside a value, `param_close` ends the value only when
+// Values and markup. Inside a value, `param_close` ends the value only when
 // what follows it, after at most 64 bytes of whitespace, is `param_open`, `fn_close`,
 // `call_close` or (multi families) `fn_open`. Otherwise the closer is text of the value and the
 // value goes on: code that writes `</parameter>`, `<parameter=x>` (not at a line start),
@@ -40,7 +40,7 @@
 // and trailing whitespace is markup. `none` (DSML): the text is kept as written (but for the
 // newline of rule (a)).
 //
-// Typing (issue 11, item 4). For each parameter the body asks e.param_kind(key) once, when the
+// Typing. For each parameter the body asks e.param_kind(key) once, when the
 // key is complete. `string`: a JSON string of the exact text, streamed as it is decided.
 // `typed`: the text is buffered and, at the value's end, read as JSON or a Python literal by the
 // lenient lexer (True/False/None, single quotes, trailing commas); the compact JSON is written,
@@ -114,13 +114,29 @@ struct xml_spec {
   xml_trim trim = xml_trim::none;
   bool multi = false;               ///< several functions in one region
   std::string_view type_attr;       ///< DSML `string`: "true" string, "false" typed
+  /// The type attribute holds a type name (Kimi-K3 `type="string"`): "string" keeps the text,
+  /// any other name reads it as JSON (typed). Off: DSML's "true"/"false".
+  bool type_attr_names = false;
+  /// A tag that may stand once between the function name and its parameters (Hy3
+  /// `<tool_sep>`); empty: none.
+  std::string_view name_sep;
+  /// What ends an opening tag whose name is `quoted` (after its attributes): `>` when empty;
+  /// Kimi-K3's `<|sep|>`.
+  std::string_view tag_end;
+  /// The call opens at the first tag after the function name (a parameter or a closer), as a
+  /// GLM name does: another family's body after a shared opener (`<function name="f">` then
+  /// `<parameter=`) fails before any event, for the next claimant (MiniCPM).
+  bool defer_open = false;
+  /// Values the schema does not type are decoded when the whole text is one JSON value, as with
+  /// options::xml_values_as_json (the vendor's parser json-decodes them: MiniCPM).
+  bool guess_values = false;
 };
 
 /// Null when `s` can drive xml_call_body, else what is wrong with it.
 inline const char* xml_spec_problem(const xml_spec& s) noexcept {
   constexpr std::size_t max_tag = 64;
-  const std::string_view tags[] = {s.call_prefix, s.fn_open,  s.fn_close,   s.param_open,
-                                   s.param_name_end, s.value_open, s.param_close, s.call_close};
+  const std::string_view tags[] = {s.call_prefix,    s.fn_open,    s.fn_close,    s.param_open, s.param_name_end,
+                                   s.value_open,     s.param_close, s.call_close, s.name_sep,   s.tag_end};
   for (std::string_view t : tags)
     if (t.size() > max_tag) return "a tag is longer than 64 bytes";
   if (s.param_open.empty() || s.param_close.empty()) return "param_open and param_close are required";
@@ -128,7 +144,8 @@ inline const char* xml_spec_problem(const xml_spec& s) noexcept {
   if (!s.fn_close.empty() && s.fn_close[0] != '<') return "fn_close must start with '<'";
   if (!s.call_close.empty() && s.call_close[0] != '<') return "call_close must start with '<'";
   if (s.fn_close.empty() && s.call_close.empty()) return "fn_close or call_close is required";
-  if (s.fn_open.empty() != (s.fn_name == xml_name::to_line)) return "fn_name is to_line exactly when fn_open is empty";
+  if (s.fn_open.empty() && s.fn_name != xml_name::to_line) return "fn_name is to_line when fn_open is empty";
+  if (!s.name_sep.empty() && s.name_sep[0] != '<') return "name_sep must start with '<'";
   if (s.fn_name == xml_name::to_tag) return "fn_name cannot be to_tag";
   if (s.param_name == xml_name::to_line) return "param_name cannot be to_line";
   if ((s.param_name == xml_name::to_tag) != !s.param_name_end.empty())
@@ -150,10 +167,13 @@ class xml_name_scanner {
   static constexpr std::size_t max_name = 256;
   static constexpr std::size_t max_attrs = 256;
 
-  void reset(xml_name syntax, std::string_view end_tag, std::string_view type_attr) {
+  void reset(xml_name syntax, std::string_view end_tag, std::string_view type_attr, std::string_view tag_end = {},
+             bool type_names = false) {
     syn_ = syntax;
     end_tag_ = end_tag;
     type_attr_ = type_attr;
+    tag_end_ = tag_end.empty() || tag_end == ">" ? std::string_view{} : tag_end;
+    type_names_ = type_names;
     ph_ = p_lead;
     raw_.clear();
     attrs_.clear();
@@ -206,7 +226,52 @@ class xml_name_scanner {
   }
   result finish_name() { return name().empty() ? bad : done; }
 
+  /// quoted syntax whose tag ends with a multi-byte tag_end (`<|sep|>`): the name, then
+  /// attributes up to tag_end
+  result push_quoted_end(unsigned char c) {
+    switch (ph_) {
+      case p_lead:
+        if (c == ' ' || c == '\t') return more;
+        if (c == '"' || c == '\'') {
+          quote_ = static_cast<char>(c);
+          ph_ = p_quoted;
+          return more;
+        }
+        if (c == '<' || c == '\n' || c == '>') return bad;
+        ph_ = p_name;
+        return keep(c);
+      case p_name:
+        if (is_json_ws(c) || c == static_cast<unsigned char>(tag_end_[0])) {
+          ph_ = p_attrs;
+          return attr_byte(c);
+        }
+        if (c == '<' || c == '>') return bad;
+        return keep(c);
+      case p_quoted:
+        if (c == static_cast<unsigned char>(quote_)) {
+          ph_ = p_attrs;
+          return more;
+        }
+        if (c == '\n') return bad;
+        return keep(c);
+      case p_attrs: return attr_byte(c);
+      default: return bad;
+    }
+  }
+  result attr_byte(unsigned char c) {
+    if (attrs_.size() >= max_attrs) return bad;
+    attrs_ += static_cast<char>(c);
+    if (attrs_.size() >= tag_end_.size() &&
+        std::string_view(attrs_).substr(attrs_.size() - tag_end_.size()) == tag_end_) {
+      attrs_.resize(attrs_.size() - tag_end_.size());
+      read_attrs();
+      return finish_name();
+    }
+    return more;
+  }
+
   result push_quoted(unsigned char c) {
+    if (!tag_end_.empty()) return push_quoted_end(c);
     switch (ph_) {
       case p_lead:
         if (c == ' ' || c == '\t') return more;
@@ -308,12 +373,15 @@ class xml_name_scanner {
         while (k < n && !is_json_ws(static_cast<unsigned char>(a[k]))) ++k;
         val = a.substr(vs, k - vs);
       }
-      if (key == type_attr_) type_value_ = val == "true" ? 1 : val == "false" ? 0 : -1;
+      if (key != type_attr_) continue;
+      if (type_names_) type_value_ = val == "string" || val == "str" ? 1 : val.empty() ? -1 : 0;
+      else type_value_ = val == "true" ? 1 : val == "false" ? 0 : -1;
     }
   }
 
   xml_name syn_ = xml_name::to_gt;
-  std::string_view end_tag_, type_attr_;
+  std::string_view end_tag_, type_attr_, tag_end_;
+  bool type_names_ = false;
   phase ph_ = p_lead;
   char quote_ = '"';
   std::string raw_, attrs_, tag_;
@@ -513,16 +581,22 @@ class xml_call_body {
         if (r == xml_name_scanner::bad || !valid_call_name(ns_.name()))
           return fail(e, errc::invalid_call, "bad function name");
         // a name on its own line (GLM) may be a word of prose: the call opens when a tag follows
-        if (sp_.fn_name != xml_name::to_line) open_call(e);
+        if (sp_.fn_name != xml_name::to_line && !sp_.defer_open) open_call(e);
         st_ = s_between;
         am_.clear();
         return r == xml_name_scanner::done_again ? a_again : a_next;
       }
       case s_between: {
         if (am_.empty() && is_json_ws(c)) return a_next;
-        const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close, {});
+        const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close,
+                             !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
         if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
         if (r >= 0 && !in_call_) open_call(e);
+        if (r == 3) {  // the separator after the name (Hy3 `<tool_sep>`)
+          sep_seen_ = true;
+          am_.clear();
+          return a_next;
+        }
         if (r == 0) start_key();
         else if (r == 1) return end_function(e, false, true);
         else if (r == 2) return end_function(e, !sp_.fn_close.empty(), false);
@@ -629,7 +703,7 @@ class xml_call_body {
             else if (k == 2) vph_ = vp_call_ws;
             else {
               vph_ = vp_probe;
-              probe_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr);
+              probe_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
             }
             return a_next;
           }
@@ -890,7 +964,8 @@ class xml_call_body {
   void start_fn_name(std::size_t abs) {
     st_ = s_fn_name;
     fn_abs_ = abs;
-    ns_.reset(sp_.fn_name, {}, {});
+    ns_.reset(sp_.fn_name, {}, {}, sp_.tag_end);
+    sep_seen_ = false;
     am_.clear();
     ws_.clear();
   }
@@ -898,7 +973,7 @@ class xml_call_body {
   void start_key() {
     st_ = s_key;
     am_.clear();
-    ks_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr);
+    ks_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
   }
 
   void key_done(engine_services& e, const xml_name_scanner& sc) {
@@ -910,7 +985,7 @@ class xml_call_body {
     }
     next_mode_ = k == value_kind::typed    ? m_typed
                  : k == value_kind::string ? m_string
-                 : e.guess_json_values()   ? m_guess
+                 : e.guess_json_values() || sp_.guess_values ? m_guess
                                            : m_string;
     if (sp_.value_open.empty()) {
       open_value();
@@ -992,7 +1067,7 @@ class xml_call_body {
   state st_ = s_prefix;
   vphase vph_ = vp_text;
   vmode mode_ = m_string, next_mode_ = m_string;
-  bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false;
+  bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false, sep_seen_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
   std::string& a() noexcept { return direct_ ? *direct_ : args_; }
 

@@ -15,6 +15,7 @@
 #include "group_json.hpp"
 #include "group_json_b.hpp"
 #include "group_other.hpp"
+#include "group_other_b.hpp"
 #include "group_xml.hpp"
 #include "group_xml_b.hpp"
 #include "harmony.hpp"
@@ -36,7 +37,7 @@ inline std::vector<detail::format_def> builtin_defs() {
   std::vector<detail::format_def> v = {reasoning::def(),    hermes::def(),      qwen3_coder::def(), qwen_tools::def(), qwen_function::def(),
           named_function::def(), qwen_bracket::def(), openai::def(),     llama3_json::def(), function_key::def(),
           pythonic::def(),     mistral::def(),     deepseek::def(),    harmony::def(),     fenced::def()};
-  for (auto* group : {&group_xml_defs, &group_json_defs, &group_other_defs, &group_xml_b_defs, &group_json_b_defs})
+  for (auto* group : {&group_xml_defs, &group_json_defs, &group_other_defs, &group_xml_b_defs, &group_json_b_defs, &group_other_b_defs})
     for (auto& d : (*group)()) v.push_back(std::move(d));
   return v;
 }

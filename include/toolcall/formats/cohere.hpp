@@ -11,6 +11,8 @@
 // are markers around content.
 
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 #include "json_region.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -18,22 +20,25 @@ namespace formats {
 
 struct cohere {
   static constexpr std::string_view name = "cohere";
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 21;
+    s.description = "Cohere Command R7B / A <|START_ACTION|>[...]<|END_ACTION|>";
+    s.call_begin = "<|START_ACTION|>";
+    s.call_end = "<|END_ACTION|>";
+    s.payload = payload_kind::json_object;
+    s.name_key = "tool_name";
+    s.json.allow_list = true;
+    s.markers = {"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"};
+    s.reasoning = {{"<|START_THINKING|>", "<|END_THINKING|>"}};
+    s.template_markers = {"<|START_ACTION|>"};
+    s.presets = {{"command-?r7b|command-a", {"cohere"}, 20, false}};
+    return s;
+  }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 21;
-    d.description = "Cohere Command R7B / A <|START_ACTION|>[...]<|END_ACTION|>";
-    d.triggers = {{"<|START_ACTION|>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"};
-    d.reasoning = {{"<|START_THINKING|>", "<|END_THINKING|>"}};
-    d.template_markers = {"<|START_ACTION|>"};
-    d.presets = {{"command-?r7b|command-a", {"cohere"}, 20, false}};
-    d.make = [] {
-      detail::call_shape shape = detail::wrapper_shape();
-      shape.name_alias = "tool_name";
-      return std::unique_ptr<detail::handler>(
-          new detail::json_region_handler(name, {detail::json_spec("<|END_ACTION|>", false, shape)}));
-    };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

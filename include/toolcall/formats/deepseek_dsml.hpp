@@ -12,6 +12,8 @@
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
@@ -28,41 +30,34 @@ struct deepseek_dsml {
   static constexpr std::string_view param_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" "parameter name=";
   static constexpr std::string_view param_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" "parameter>";
   static constexpr std::string_view token = "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C";
-  static detail::xml_spec spec() {
-    detail::xml_spec s;
-    s.format = name;
-    s.fn_open = invoke_open;
-    s.fn_name = detail::xml_name::quoted;
-    s.fn_close = invoke_close;
-    s.param_open = param_open;
-    s.param_name = detail::xml_name::quoted;
-    s.param_close = param_close;
-    s.call_close = calls_close;
-    s.trim = detail::xml_trim::none;
-    s.multi = true;
-    s.type_attr = "string";
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 19;
+    s.description = "DeepSeek V3.2/V4 DSML <|DSML|function_calls><|DSML|invoke name=...>";
+    s.call_begin = std::string(calls_open);
+    s.call_end = std::string(calls_close);
+    s.triggers = {{std::string(v4_open), std::string(v4_close), trigger_position::anywhere}};
+    s.payload = payload_kind::xml_parameters;
+    s.xml.function_open = std::string(invoke_open);
+    s.xml.function_name = xml_name_style::quoted;
+    s.xml.function_close = std::string(invoke_close);
+    s.xml.parameter_open = std::string(param_open);
+    s.xml.parameter_name = xml_name_style::quoted;
+    s.xml.parameter_close = std::string(param_close);
+    s.xml.trim = xml_value_trim::none;
+    s.xml.multi = true;
+    s.xml.type_attribute = "string";
+    s.xml.invoke_lead = std::string(invoke_lead);
+    s.reasoning = {{"<think>", "</think>"}};
+    s.template_markers = {std::string(token)};
+    // DeepSeek-V3.2-Exp writes the V3.1 tokens (deepseek): `-Exp` is not this family
+    s.presets = {{"deepseek[-_]v3\\.2($|[^-]|-[^e]|-e[^x])|deepseek[-_]v4", {"deepseek_dsml"}, 8, false}};
     return s;
   }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 19;
-    d.description = "DeepSeek V3.2/V4 DSML <|DSML|function_calls><|DSML|invoke name=...>";
-    d.triggers = {{std::string(calls_open), detail::trig_cond::anywhere, 0},
-                  {std::string(v4_open), detail::trig_cond::anywhere, 1}};
-    d.reasoning = {{"<think>", "</think>"}};
-    d.template_markers = {std::string(token)};
-    d.traits.values_as_text = true;
-    // DeepSeek-V3.2-Exp writes the V3.1 tokens (deepseek): `-Exp` is not this family
-    d.presets = {{"deepseek[-_]v3\\.2($|[^-]|-[^e]|-e[^x])|deepseek[-_]v4", {"deepseek_dsml"}, 8, false}};
-    d.make = [] {
-      detail::xml_block_handler::config c;
-      c.spec = spec();
-      c.invoke_lead = invoke_lead;
-      c.invoke_close = invoke_close;
-      c.closers = {calls_close, v4_close};
-      return std::unique_ptr<detail::handler>(new detail::xml_block_handler(std::move(c)));
-    };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

@@ -10,6 +10,8 @@
 // list holds no call objects stays content.
 
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 #include "json_region.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -17,20 +19,23 @@ namespace formats {
 
 struct functools {
   static constexpr std::string_view name = "functools";
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 23;
+    s.description = "Phi-4-mini and Firefunction v2 functools[{...}, ...]";
+    s.call_begin = "functools[";
+    s.payload = payload_kind::json_object;
+    s.json.allow_list = true;
+    s.json.inject = "[";
+    s.markers = {"<|end|>", "<|eot_id|>"};
+    s.template_markers = {"functools[", "<|/tool|>"};
+    s.presets = {{"phi-?4-mini-instruct|firefunction", {"functools"}, 20, false}};
+    return s;
+  }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 23;
-    d.description = "Phi-4-mini and Firefunction v2 functools[{...}, ...]";
-    d.triggers = {{"functools[", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<|end|>", "<|eot_id|>"};
-    d.template_markers = {"functools[", "<|/tool|>"};
-    d.presets = {{"phi-?4-mini-instruct|firefunction", {"functools"}, 20, false}};
-    d.make = [] {
-      detail::json_region_spec s = detail::json_spec("");
-      s.inject = "[";
-      return std::unique_ptr<detail::handler>(new detail::json_region_handler(name, {s}));
-    };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

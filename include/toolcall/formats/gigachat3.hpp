@@ -11,6 +11,8 @@
 // prose: only the role text directly followed by `<|role_sep|>` opens a call.
 
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 #include "json_region.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -18,21 +20,22 @@ namespace formats {
 
 struct gigachat3 {
   static constexpr std::string_view name = "gigachat3";
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 22;
+    s.description = "GigaChat 3 function call<|role_sep|>{...} and 3.1 <|function_call|>{...}";
+    s.call_begin = "function call<|role_sep|>";
+    s.triggers = {{"<|function_call|>", "", trigger_position::anywhere}};
+    s.payload = payload_kind::json_object;
+    s.markers = {"<|message_sep|>", "</s>"};
+    s.template_markers = {"<|role_sep|>"};
+    s.presets = {{"gigachat.?3", {"gigachat3"}, 30, false}};
+    return s;
+  }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 22;
-    d.description = "GigaChat 3 function call<|role_sep|>{...} and 3.1 <|function_call|>{...}";
-    d.triggers = {{"function call<|role_sep|>", detail::trig_cond::anywhere, 0},
-                  {"<|function_call|>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<|message_sep|>", "</s>"};
-    d.template_markers = {"<|role_sep|>"};
-    d.presets = {{"gigachat.?3", {"gigachat3"}, 30, false}};
-    d.make = [] {
-      detail::json_region_spec s = detail::json_spec("");
-      s.body.shape.allow_array = false;
-      return std::unique_ptr<detail::handler>(new detail::json_region_handler(name, {s}));
-    };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

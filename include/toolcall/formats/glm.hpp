@@ -13,38 +13,41 @@
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
 
 struct glm {
   static constexpr std::string_view name = "glm";
-  static detail::xml_spec spec() {
-    detail::xml_spec s;
-    s.format = name;
-    s.fn_name = detail::xml_name::to_line;
-    s.param_open = "<arg_key>";
-    s.param_name = detail::xml_name::to_tag;
-    s.param_name_end = "</arg_key>";
-    s.value_open = "<arg_value>";
-    s.param_close = "</arg_value>";
-    s.call_close = "</tool_call>";
-    s.trim = detail::xml_trim::whitespace;
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 16;
+    s.description = "GLM-4.5/4.6/4.7 <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>";
+    s.call_begin = "<tool_call>";
+    s.call_end = "</tool_call>";
+    s.payload = payload_kind::xml_parameters;
+    s.xml.function_name = xml_name_style::to_line;
+    s.xml.parameter_open = "<arg_key>";
+    s.xml.parameter_name = xml_name_style::to_tag;
+    s.xml.parameter_name_end = "</arg_key>";
+    s.xml.value_open = "<arg_value>";
+    s.xml.parameter_close = "</arg_value>";
+    s.xml.trim = xml_value_trim::whitespace;
+    s.xml.close_at_end = true;
+    s.markers = {"<|observation|>", "<|user|>"};
+    s.reasoning = {{"<think>", "</think>"}};
+    s.template_markers = {"<arg_key>"};
+    // GLM-4.5/4.6 write <think> themselves; the GLM-4.7 and GLM-5 prompts open it
+    s.presets = {{"glm-4\\.[56]", {"glm"}, 20, false}, {"glm-4\\.7|glm-5", {"glm"}, 20, true}};
     return s;
   }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 16;
-    d.description = "GLM-4.5/4.6/4.7 <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>";
-    d.triggers = {{"<tool_call>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<|observation|>", "<|user|>"};
-    d.reasoning = {{"<think>", "</think>"}};
-    d.template_markers = {"<arg_key>"};
-    d.traits.values_as_text = true;
-    // GLM-4.5/4.6 write <think> themselves; the GLM-4.7 and GLM-5 prompts open it
-    d.presets = {{"glm-4\\.[56]", {"glm"}, 20, false}, {"glm-4\\.7|glm-5", {"glm"}, 20, true}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::xml_region_handler({spec()}, true)); };
+    detail::format_def d = detail::spec_def(to_spec());
+    d.call_template = {"<tool_call>{NAME}\n", "\n</tool_call>", "glm_xml"};  // constrained decoding (choice)
     return d;
   }
 };

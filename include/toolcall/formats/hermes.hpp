@@ -26,6 +26,7 @@ struct hermes {
                   {"<json>", detail::trig_cond::anywhere, 4},      {"<JSON>", detail::trig_cond::anywhere, 5},
                   {"<xml>", detail::trig_cond::anywhere, 6}};
     d.template_markers = {"<tool_call>"};
+    d.call_template = {"<tool_call>\n{\"name\": \"{NAME}\", \"arguments\": ", "}\n</tool_call>", "json"};
     d.presets = {{"hermes", {"hermes", "reasoning"}, 25, false}};
     d.make = [] {
       using tag = detail::tag_json_handler::tag;

@@ -10,6 +10,8 @@
 // interpreter block (`<|action_start|><|interpreter|>`) names no function: it stays content.
 
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 #include "json_region.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -17,21 +19,25 @@ namespace formats {
 
 struct internlm2 {
   static constexpr std::string_view name = "internlm2";
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 16;
+    s.description = "InternLM2/2.5/3, Intern-S1 <|action_start|><|plugin|>{json}<|action_end|>";
+    s.call_begin = "<|action_start|>";
+    s.call_end = "<|action_end|>";
+    s.payload = payload_kind::json_object;
+    s.json.allow_list = true;
+    s.json.lead = "<|plugin|>";
+    s.markers = {"<|im_end|>"};
+    s.reasoning = {{"<think>", "</think>"}};
+    s.template_markers = {"<|action_start|>", "<|plugin|>", "<|action_end|>"};
+    s.presets = {{"internlm|intern-s1", {"internlm2"}, 30, false}};
+    return s;
+  }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 16;
-    d.description = "InternLM2/2.5/3, Intern-S1 <|action_start|><|plugin|>{json}<|action_end|>";
-    d.triggers = {{"<|action_start|>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<|im_end|>"};
-    d.reasoning = {{"<think>", "</think>"}};
-    d.template_markers = {"<|action_start|>", "<|plugin|>", "<|action_end|>"};
-    d.presets = {{"internlm|intern-s1", {"internlm2"}, 30, false}};
-    d.make = [] {
-      detail::json_region_spec s = detail::json_spec("<|action_end|>");
-      s.lead = "<|plugin|>";
-      return std::unique_ptr<detail::handler>(new detail::json_region_handler(name, {s}));
-    };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

@@ -195,6 +195,11 @@ class json_region_handler final : public handler {
         tail = std::move(ws_);
         ws_.clear();
         return {step::done, 0};
+      case s_peek:
+        // the text ended right after the opener: never silent
+        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the tool-call marker",
+                      severity::warning);
+        return {step::fail, 0};
       default:
         return quiet_fail(e, 0);
     }

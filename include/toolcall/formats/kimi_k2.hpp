@@ -193,6 +193,8 @@ struct kimi_k2 {
     d.reasoning = {{"<think>", "</think>"},
                    {"\xE2\x97\x81think\xE2\x96\xB7", "\xE2\x97\x81/think\xE2\x96\xB7"}};
     d.template_markers = {"<|tool_calls_section_begin|>", "<|tool_call_argument_begin|>"};
+    d.call_template = {"<|tool_calls_section_begin|><|tool_call_begin|>functions.{NAME}:0<|tool_call_argument_begin|>",
+                       "<|tool_call_end|><|tool_calls_section_end|>", "json"};
     d.traits.model_ids = true;
     d.presets = {{"kimi-k2|kimi-vl.*thinking|kimi.*k1\\.5", {"reasoning", "kimi_k2"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::kimi_handler(name)); };

@@ -22,6 +22,7 @@ struct llama3_json {
     d.priority = 30;
     d.description = "Llama 3.x <|python_tag|>, raw JSON, ;-separated, NAME.call(...)";
     d.triggers = {{"<|python_tag|>", detail::trig_cond::anywhere, 0}};
+    d.call_template = {"<|python_tag|>{\"name\": \"{NAME}\", \"parameters\": ", "}", "json"};
     d.bare.name_key = true;
     d.bare.semicolons = true;
     d.bare.call_array = true;

@@ -11,45 +11,42 @@
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
 
 struct minimax_m2 {
   static constexpr std::string_view name = "minimax_m2";
-  static detail::xml_spec spec() {
-    detail::xml_spec s;
-    s.format = name;
-    s.fn_open = "<invoke name=";
-    s.fn_name = detail::xml_name::quoted;
-    s.fn_close = "</invoke>";
-    s.param_open = "<parameter name=";
-    s.param_name = detail::xml_name::quoted;
-    s.param_close = "</parameter>";
-    s.call_close = "</minimax:tool_call>";
-    s.trim = detail::xml_trim::whitespace;
-    s.multi = true;
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 18;
+    s.description = "MiniMax-M2 <minimax:tool_call><invoke name=...><parameter name=...>V</parameter>...";
+    s.call_begin = "<minimax:tool_call>";
+    s.call_end = "</minimax:tool_call>";
+    s.payload = payload_kind::xml_parameters;
+    s.xml.function_open = "<invoke name=";
+    s.xml.function_name = xml_name_style::quoted;
+    s.xml.function_close = "</invoke>";
+    s.xml.parameter_open = "<parameter name=";
+    s.xml.parameter_name = xml_name_style::quoted;
+    s.xml.parameter_close = "</parameter>";
+    s.xml.trim = xml_value_trim::whitespace;
+    s.xml.multi = true;
+    s.xml.invoke_lead = "<invoke";
+    s.markers = {"[e~["};
+    s.reasoning = {{"<think>", "</think>"}};
+    s.template_markers = {"<minimax:tool_call>"};
+    s.presets = {{"minimax-m2", {"minimax_m2"}, 20, true}};
     return s;
   }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 18;
-    d.description = "MiniMax-M2 <minimax:tool_call><invoke name=...><parameter name=...>V</parameter>...";
-    d.triggers = {{"<minimax:tool_call>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"[e~["};
-    d.reasoning = {{"<think>", "</think>"}};
-    d.template_markers = {"<minimax:tool_call>"};
-    d.traits.values_as_text = true;
-    d.presets = {{"minimax-m2", {"minimax_m2"}, 20, true}};
-    d.make = [] {
-      detail::xml_block_handler::config c;
-      c.spec = spec();
-      c.invoke_lead = "<invoke";
-      c.invoke_close = "</invoke>";
-      c.closers = {"</minimax:tool_call>"};
-      return std::unique_ptr<detail::handler>(new detail::xml_block_handler(std::move(c)));
-    };
+    detail::format_def d = detail::spec_def(to_spec());
+    d.call_template = {"<minimax:tool_call>\n<invoke name=\"{NAME}\">\n", "\n</invoke>\n</minimax:tool_call>",
+                       "minimax_xml"};  // constrained decoding (choice)
     return d;
   }
 };

@@ -146,6 +146,7 @@ struct mistral {
     d.description = "Mistral [TOOL_CALLS] v3 and v11 (with [CALL_ID])";
     d.triggers = {{"[TOOL_CALLS]", detail::trig_cond::anywhere, 0}};
     d.template_markers = {"[TOOL_CALLS]"};
+    d.call_template = {"[TOOL_CALLS]{NAME}[ARGS]", "", "json"};  // v11; the model writes no id
     d.traits.model_ids = true;
     d.presets = {{"magistral", {"reasoning", "mistral"}, 15, false},
                  {"mistral|mixtral|ministral|devstral|codestral|nemo", {"mistral"}, 40, false}};

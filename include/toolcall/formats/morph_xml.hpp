@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_FORMATS_MORPH_XML_HPP
 #define TOOLCALL_FORMATS_MORPH_XML_HPP
 
-// Tag-per-tool XML, the AI SDK "morph-XML" shape (docs/formats/morph_xml.md, issue 12):
+// Tag-per-tool XML, the AI SDK "morph-XML" shape (docs/formats/morph_xml.md):
 // `<get_weather>\n<location>Paris</location>\n</get_weather>`. The element is a tool of the
 // request, each child element an argument. Its openers are made from the request's tool names
 // (format_def::tool_triggers), so the format is active only when a normalizer supplies them:

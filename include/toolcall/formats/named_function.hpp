@@ -114,6 +114,7 @@ struct named_function {
     d.description = "<function=NAME>{args}</function> (Llama 3.1 custom tools, Functionary v3.1)";
     d.triggers = {{"<function=", detail::trig_cond::anywhere, 0}, {"<function name=\"", detail::trig_cond::anywhere, 1}};
     d.template_markers = {"<function="};
+    d.call_template = {"<function={NAME}>", "</function>", "json"};
     d.presets = {{"functionary", {"named_function", "llama3_json"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::function_eq_handler(name)); };
     return d;

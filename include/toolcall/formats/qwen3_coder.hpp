@@ -155,6 +155,7 @@ struct qwen3_coder {
                   {"<function=", detail::trig_cond::anywhere, 1},
                   {"<function name=\"", detail::trig_cond::anywhere, 2}};
     d.template_markers = {"<function=", "<parameter="};
+    d.call_template = {"<tool_call>\n<function={NAME}>\n", "\n</function>\n</tool_call>", "qwen_xml"};
     d.traits.values_as_text = true;
     // Step-3.5 writes this XML too (Step-3 does not: formats/step3.hpp)
     d.presets = {{"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes"}, 15, false},

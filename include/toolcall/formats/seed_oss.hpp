@@ -11,38 +11,39 @@
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
 
 struct seed_oss {
   static constexpr std::string_view name = "seed_oss";
-  static detail::xml_spec spec() {
-    detail::xml_spec s;
-    s.format = name;
-    s.fn_open = "<function=";
-    s.fn_name = detail::xml_name::to_gt;
-    s.fn_close = "</function>";
-    s.param_open = "<parameter=";
-    s.param_name = detail::xml_name::to_gt;
-    s.param_close = "</parameter>";
-    s.call_close = "</seed:tool_call>";
-    s.trim = detail::xml_trim::one_newline;
-    s.multi = true;
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 17;
+    s.description = "Seed-OSS <seed:tool_call><function=NAME><parameter=K>V</parameter>...";
+    s.call_begin = "<seed:tool_call>";
+    s.call_end = "</seed:tool_call>";
+    s.payload = payload_kind::xml_parameters;
+    s.xml.function_open = "<function=";
+    s.xml.function_name = xml_name_style::to_gt;
+    s.xml.function_close = "</function>";
+    s.xml.parameter_open = "<parameter=";
+    s.xml.parameter_name = xml_name_style::to_gt;
+    s.xml.parameter_close = "</parameter>";
+    s.xml.trim = xml_value_trim::one_newline;
+    s.xml.multi = true;
+    s.markers = {"<seed:eos>"};
+    s.reasoning = {{"<seed:think>", "</seed:think>"}};
+    s.template_markers = {"<seed:tool_call>"};
+    s.presets = {{"seed-oss", {"seed_oss"}, 20, false}};
     return s;
   }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 17;
-    d.description = "Seed-OSS <seed:tool_call><function=NAME><parameter=K>V</parameter>...";
-    d.triggers = {{"<seed:tool_call>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<seed:eos>"};
-    d.reasoning = {{"<seed:think>", "</seed:think>"}};
-    d.template_markers = {"<seed:tool_call>"};
-    d.traits.values_as_text = true;
-    d.presets = {{"seed-oss", {"seed_oss"}, 20, false}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::xml_region_handler({spec()})); };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

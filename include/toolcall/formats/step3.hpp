@@ -13,6 +13,8 @@
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../format_spec.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
@@ -20,33 +22,32 @@ namespace formats {
 struct step3 {
   static constexpr std::string_view name = "step3";
   static constexpr std::string_view call_begin = "<\xEF\xBD\x9C" "tool_call_begin\xEF\xBD\x9C>";
-  static detail::xml_spec spec() {
-    detail::xml_spec s;
-    s.format = name;
-    s.call_prefix = "function<\xEF\xBD\x9C" "tool_sep\xEF\xBD\x9C>";
-    s.fn_open = "<steptml:invoke name=";
-    s.fn_name = detail::xml_name::quoted;
-    s.fn_close = "</steptml:invoke>";
-    s.param_open = "<steptml:parameter name=";
-    s.param_name = detail::xml_name::quoted;
-    s.param_close = "</steptml:parameter>";
-    s.call_close = "<\xEF\xBD\x9C" "tool_call_end\xEF\xBD\x9C>";
-    s.trim = detail::xml_trim::whitespace;
+  /// The room as data (docs/format_spec.md): def() is compiled from it.
+  static format_spec to_spec() {
+    format_spec s;
+    s.name = std::string(name);
+    s.priority = 58;
+    s.description = "Step-3 <|tool_call_begin|>function<|tool_sep|><steptml:invoke name=...>";
+    s.call_begin = std::string(call_begin);
+    s.call_end = "<\xEF\xBD\x9C" "tool_call_end\xEF\xBD\x9C>";
+    s.payload = payload_kind::xml_parameters;
+    s.xml.call_prefix = "function<\xEF\xBD\x9C" "tool_sep\xEF\xBD\x9C>";
+    s.xml.function_open = "<steptml:invoke name=";
+    s.xml.function_name = xml_name_style::quoted;
+    s.xml.function_close = "</steptml:invoke>";
+    s.xml.parameter_open = "<steptml:parameter name=";
+    s.xml.parameter_name = xml_name_style::quoted;
+    s.xml.parameter_close = "</steptml:parameter>";
+    s.xml.trim = xml_value_trim::whitespace;
+    s.markers = {"<\xEF\xBD\x9C" "tool_calls_begin\xEF\xBD\x9C>", "<\xEF\xBD\x9C" "tool_calls_end\xEF\xBD\x9C>", "<|EOT|>"};
+    s.reasoning = {{"<think>", "</think>"}};
+    s.template_markers = {"<steptml:invoke"};
+    // Step-3.5 writes Qwen3-Coder XML: `step-3.5`, `step3p5` are not this family
+    s.presets = {{"step-?3($|[^.p0-9]|\\.[^5]|p[^5])", {"step3"}, 20, true}};
     return s;
   }
   static detail::format_def def() {
-    detail::format_def d;
-    d.name = std::string(name);
-    d.priority = 58;
-    d.description = "Step-3 <|tool_call_begin|>function<|tool_sep|><steptml:invoke name=...>";
-    d.triggers = {{std::string(call_begin), detail::trig_cond::anywhere, 0}};
-    d.markers = {"<\xEF\xBD\x9C" "tool_calls_begin\xEF\xBD\x9C>", "<\xEF\xBD\x9C" "tool_calls_end\xEF\xBD\x9C>", "<|EOT|>"};
-    d.reasoning = {{"<think>", "</think>"}};
-    d.template_markers = {"<steptml:invoke"};
-    d.traits.values_as_text = true;
-    // Step-3.5 writes Qwen3-Coder XML: `step-3.5`, `step3p5` are not this family
-    d.presets = {{"step-?3($|[^.p0-9]|\\.[^5]|p[^5])", {"step3"}, 20, true}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::xml_region_handler({spec()})); };
+    detail::format_def d = detail::spec_def(to_spec());
     return d;
   }
 };

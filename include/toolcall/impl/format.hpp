@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "../detail/custom.hpp"
+#include "../detail/spec_compile.hpp"
+#include "../detail/spec_json.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/regex.hpp"
 #include "../format.hpp"
@@ -30,56 +32,21 @@ TOOLCALL_INLINE result<format> format::builtin(std::string_view name) {
 }
 
 TOOLCALL_INLINE result<format> format::from_spec(const format_spec& spec) {
-  if (spec.name.empty() || spec.call_begin.empty())
-    return error{errc::invalid_pattern, 0, "a custom format needs a name and a call_begin marker"};
-  auto c = std::make_shared<detail::custom_def>();
-  c->name = spec.name;
-  c->begin = spec.call_begin;
-  c->end = spec.call_end;
-  c->payload = static_cast<int>(spec.payload);
-  c->name_key = spec.name_key;
-  c->args_key = spec.arguments_key;
-  if (spec.payload == payload_kind::regex) {
-    c->pattern = detail::regex(spec.pattern);
-    if (!c->pattern.ok()) return error{errc::invalid_pattern, 0, c->pattern.error()};
-    if (!c->pattern.has_group("name"))
-      return error{errc::invalid_pattern, 0, "the pattern needs a named group (?P<name>...)"};
-  }
-  if (spec.payload == payload_kind::xml_parameters) {
-    const xml_tags& x = spec.xml;
-    c->call_prefix = x.call_prefix;
-    c->fn_open = x.function_open;
-    c->fn_close = x.function_close;
-    c->param_open = x.parameter_open;
-    c->param_name_end = x.parameter_name_end;
-    c->value_open = x.value_open;
-    c->param_close = x.parameter_close;
-    c->type_attr = x.type_attribute;
-    auto name_syntax = [](xml_name_style n) {
-      switch (n) {
-        case xml_name_style::quoted: return detail::xml_name::quoted;
-        case xml_name_style::to_tag: return detail::xml_name::to_tag;
-        case xml_name_style::to_line: return detail::xml_name::to_line;
-        case xml_name_style::to_gt: break;
-      }
-      return detail::xml_name::to_gt;
-    };
-    const detail::xml_trim trim = x.trim == xml_value_trim::one_newline  ? detail::xml_trim::one_newline
-                                  : x.trim == xml_value_trim::whitespace ? detail::xml_trim::whitespace
-                                                                         : detail::xml_trim::none;
-    c->bind_xml(name_syntax(x.function_name), name_syntax(x.parameter_name), trim, x.multi);
-    if (const char* why = detail::xml_spec_problem(c->xml)) return error{errc::invalid_pattern, 0, why};
-  }
   detail::format_def d;
-  d.name = spec.name;
-  d.priority = spec.priority;
-  d.description = "custom: " + spec.call_begin + " ... " + spec.call_end;
-  d.triggers = {{spec.call_begin, detail::trig_cond::anywhere, 0}};
-  d.traits.values_as_text = spec.payload == payload_kind::xml_parameters;
-  d.make = [c] { return std::unique_ptr<detail::handler>(new detail::custom_handler(c)); };
+  std::string why = detail::compile_spec(spec, d);
+  if (!why.empty()) return error{errc::invalid_pattern, 0, std::move(why)};
   format f(std::make_shared<const detail::format_def>(std::move(d)), false);
   f.priority_ = spec.priority;
   return f;
+}
+
+TOOLCALL_INLINE result<format_spec> format::to_spec() const {
+  if (!def_->spec)
+    return error{errc::unknown_format, 0,
+                 "format " + def_->name + " has a handler of its own: it cannot be written as a spec"};
+  format_spec s = *def_->spec;
+  s.priority = priority_;
+  return s;
 }
 
 TOOLCALL_INLINE parser_registry parser_registry::builtin() {
@@ -110,6 +77,7 @@ TOOLCALL_INLINE parser_registry parser_registry::for_model(std::string_view mode
   if (!best) {
     parser_registry r = builtin();
     r.model_known_ = false;
+    r.reason_ = "no for_model preset matches the name";
     return r;
   }
   parser_registry r;
@@ -132,6 +100,9 @@ TOOLCALL_INLINE parser_registry parser_registry::for_template(std::string_view t
   if (r.formats_.empty() || (r.formats_.size() == 1 && r.formats_[0].name() == "reasoning")) {
     parser_registry b = builtin();
     b.model_known_ = false;
+    b.reason_ =
+        "no built-in family's markers appear in the template; learning a format needs the template "
+        "rendered (Python toolcall.learn_template, or format::learn on rendered samples: docs/learning.md)";
     return b;
   }
   // a generation prompt that ends with an opener: `add_generation_prompt` followed by

@@ -72,8 +72,14 @@ TOOLCALL_INLINE void sse_writer::on_event(const event& ev) {
       send_delta();
       return;
     case event_kind::reasoning:
-      if (ev.text.empty() && sent_reasoning_) return;
+      if (ev.text.empty()) {
+        // a block opened: its empty chunk waits, and goes out (send_delta) only if the block
+        // stays empty, before whatever is sent next
+        if (!sent_reasoning_) empty_reasoning_pending_ = true;
+        return;
+      }
       sent_reasoning_ = true;
+      empty_reasoning_pending_ = false;
       delta_.assign("{\"reasoning_content\":");
       openai::append_json_string_utf8(delta_, ev.text);
       delta_ += '}';
@@ -146,6 +152,7 @@ TOOLCALL_INLINE void sse_writer::reset() {
   finished_ = false;
   started_ = false;
   sent_reasoning_ = false;
+  empty_reasoning_pending_ = false;
   any_ok_ = false;
   sent_calls_ = 0;
   dense_.clear();
@@ -237,6 +244,13 @@ TOOLCALL_INLINE void sse_writer::send_delta(const char* finish) {
     started_ = true;
     line_.assign(prefix_);
     line_ += "{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n";
+    out_(line_);
+  }
+  if (empty_reasoning_pending_) {  // a reasoning block that stayed empty, before what ends it
+    empty_reasoning_pending_ = false;
+    sent_reasoning_ = true;
+    line_.assign(prefix_);
+    line_ += "{\"reasoning_content\":\"\"},\"finish_reason\":null}]}\n\n";
     out_(line_);
   }
   line_.assign(prefix_);

@@ -48,6 +48,10 @@ TOOLCALL_INLINE void stream_parser::set_filter(std::unique_ptr<detail::call_filt
   e_->set_filter(std::move(f));
 }
 
+TOOLCALL_INLINE void stream_parser::set_choice(const tool_choice& c) {
+  e_->set_choice(c);
+}
+
 TOOLCALL_INLINE void stream_parser::recycle(message&& m) {
   e_->recycle(std::move(m));
 }

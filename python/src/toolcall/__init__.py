@@ -26,7 +26,12 @@ Model output never raises; caller errors the library reports (bad tools JSON, a 
 pattern) raise :class:`toolcall.Error` with the library's ``code``.
 """
 
-from typing import Any, Generator, Iterable, Optional, Union
+# typing's names under private aliases: dir(toolcall) lists the package's own names only
+from typing import Any as _Any
+from typing import Generator as _Generator
+from typing import Iterable as _Iterable
+from typing import Optional as _Optional
+from typing import Union as _Union
 
 from ._core import (
     DeltaAccumulator,
@@ -52,6 +57,8 @@ from ._core import (
     rewrite_llama31,
     tool_cycles,
 )
+from .learn import learn, learn_template
+from . import anthropic, openai  # the wires: toolcall.openai.ResponsesWriter, toolcall.anthropic.SSEWriter
 
 __all__ = [
     "BUILTIN_FORMATS",
@@ -73,6 +80,8 @@ __all__ = [
     "ToolCall",
     "__version__",
     "check_history",
+    "learn",
+    "learn_template",
     "parse",
     "reasoning_start_for_prompt",
     "rewrite_llama31",
@@ -85,12 +94,12 @@ BUILTIN_FORMATS = tuple(Registry.builtin().names)
 
 
 def sse_chunks(
-    deltas: Iterable[Union[str, bytes]],
-    parser: Optional[StreamParser] = None,
+    deltas: _Iterable[_Union[str, bytes]],
+    parser: _Optional[StreamParser] = None,
     *,
-    writer: Optional[SSEWriter] = None,
-    **sse_options: Any,
-) -> Generator[str, None, Message]:
+    writer: _Optional[SSEWriter] = None,
+    **sse_options: _Any,
+) -> _Generator[str, None, Message]:
     """Yields the OpenAI SSE lines (``'data: {...}\\n\\n'``, last ``'data: [DONE]\\n\\n'``) for a
     stream of model-output deltas, as a server sends them.
 

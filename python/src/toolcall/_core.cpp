@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// toolcall._core: the Python binding of the public C++ API (issue 14). The package's
+// toolcall._core: the Python binding of the public C++ API. The package's
 // __init__.py re-exports it; _core.pyi holds the types.
 //
 // Rules kept here:
@@ -26,6 +26,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -293,6 +294,7 @@ const option_field k_option_fields[] = {
     {"keep_truncated", &get_bool<&tc::options::keep_truncated>, &set_bool<&tc::options::keep_truncated>},
     {"token_limit_hit", &get_bool<&tc::options::token_limit_hit>, &set_bool<&tc::options::token_limit_hit>},
     {"xml_values_as_json", &get_bool<&tc::options::xml_values_as_json>, &set_bool<&tc::options::xml_values_as_json>},
+    {"events_only", &get_bool<&tc::options::events_only>, &set_bool<&tc::options::events_only>},
 };
 
 const option_field* find_option(std::string_view name) {
@@ -325,8 +327,29 @@ tc::options options_from(py::handle h, const char* what) {
 // ---------------------------------------------------------------------------------------------
 // Formats, registries, normalizers
 
+/// A spec file's dict or JSON text (docs/format_spec.md) as a format_spec.
+tc::format_spec spec_from_json_value(py::handle spec) {
+  return take(tc::format_spec::from_json(json_text(spec, "format_spec")));
+}
+
 tc::format format_from_spec(py::handle spec) {
   if (!PyDict_Check(spec.ptr())) throw py::type_error("a format spec must be a dict");
+  // a dict with a key of the spec file beyond the 0.2 ones is a spec file's object: read it as
+  // JSON (docs/format_spec.md)
+  static const char* const file_keys[] = {"description", "call_begin_position", "triggers", "json", "name_end",
+                                          "xml", "markers", "reasoning", "template_markers", "presets",
+                                          "model_ids", "$schema", "comment"};
+  for (auto item : py::reinterpret_borrow<py::dict>(spec)) {
+    const std::string key = py::str(item.first);
+    for (const char* k : file_keys)
+      if (key == k) return take(tc::format::from_spec(spec_from_json_value(spec)));
+  }
+  // a payload the 0.2 keys do not know (xml_parameters, name_json) is the file's too
+  if (spec.cast<py::dict>().contains("payload")) {
+    py::handle p = spec.cast<py::dict>()["payload"];
+    if (PyUnicode_Check(p.ptr()) && (p.cast<std::string>() == "xml_parameters" || p.cast<std::string>() == "name_json"))
+      return take(tc::format::from_spec(spec_from_json_value(spec)));
+  }
   tc::format_spec s;
   for (auto item : py::reinterpret_borrow<py::dict>(spec)) {
     const std::string key = py::str(item.first);
@@ -373,6 +396,40 @@ tc::parser_registry registry_from(py::handle model, py::handle formats) {
   if (!py::isinstance<py::iterable>(formats))
     throw py::type_error("formats must be a Registry, or format names, Formats or spec dicts");
   for (py::handle f : py::reinterpret_borrow<py::iterable>(formats)) r.add(format_from(f));
+  return r;
+}
+
+/// The keyword arguments without format_file= / format_spec= (given to apply_options).
+py::dict without_spec_kwargs(const py::kwargs& kw) {
+  py::dict d;
+  for (auto item : kw) {
+    const std::string key = py::str(item.first);
+    if (key != "format_file" && key != "format_spec") d[item.first] = item.second;
+  }
+  return d;
+}
+
+/// registry_from(), or with format_file= (a path to a spec file) or format_spec= (a spec dict,
+/// its JSON text, or a Format): that format alone plus reasoning blocks, as --format-file.
+tc::parser_registry registry_from(py::handle model, py::handle formats, const py::kwargs& kw) {
+  py::handle file = kw.contains("format_file") ? py::handle(kw["format_file"]) : py::handle(py::none());
+  py::handle spec = kw.contains("format_spec") ? py::handle(kw["format_spec"]) : py::handle(py::none());
+  if (file.is_none() && spec.is_none()) return registry_from(model, formats);
+  if (!file.is_none() && !spec.is_none()) throw py::type_error("give format_file= or format_spec=, not both");
+  if (!model.is_none() || !formats.is_none())
+    throw py::type_error("format_file= / format_spec= replace model= and formats=");
+  tc::format f;
+  if (!file.is_none()) {
+    py::object text = py::module_::import("pathlib").attr("Path")(file).attr("read_text")("encoding"_a = "utf-8");
+    f = take(tc::format::from_spec(spec_from_json_value(text)));
+  } else if (py::isinstance<tc::format>(spec)) {
+    f = spec.cast<tc::format>();
+  } else {
+    f = take(tc::format::from_spec(spec_from_json_value(spec)));
+  }
+  tc::parser_registry r;
+  r.add(f);
+  if (f.name() != "reasoning") r.add(take(tc::format::builtin("reasoning")));
   return r;
 }
 
@@ -603,6 +660,186 @@ struct py_acc {
 };
 
 // ---------------------------------------------------------------------------------------------
+// The typed-event wires (OpenAI Responses API, Anthropic Messages): one writer and one
+// accumulator class each, from two templates.
+
+template <typename Writer, typename Opt>
+struct py_wire_writer {
+  explicit py_wire_writer(Opt o) : opt(o), w([this](std::string_view s) { lines.emplace_back(s); }, std::move(o)) {}
+  py::list take_lines() {
+    py::list l(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) l[i] = to_py(lines[i]);
+    lines.clear();
+    return l;
+  }
+  Opt opt;
+  std::vector<std::string> lines;
+  Writer w;
+};
+
+/// The options shared by the two wire writers (id, model, seed, hold_calls) and each one's own.
+template <typename Opt>
+Opt wire_options_from(const py::dict& kw, const char* cls, Opt o) {
+  for (auto item : kw) {
+    const std::string key = py::str(item.first);
+    py::handle v = item.second;
+    if (key == "id") o.id = as_string(v, "id");
+    else if (key == "model") o.model = as_string(v, "model");
+    else if (key == "seed") o.seed = as_u64(v, "seed");
+    else if (key == "hold_calls") o.hold_calls = as_bool(v, "hold_calls");
+    else if constexpr (std::is_same_v<Opt, tc::openai::responses_options>) {
+      if (key != "created") throw py::type_error(std::string(cls) + "() got an unexpected keyword argument '" + key + "'");
+      if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) throw py::type_error("created must be an int");
+      o.created = v.cast<std::int64_t>();
+    } else {
+      if (key != "input_tokens") throw py::type_error(std::string(cls) + "() got an unexpected keyword argument '" + key + "'");
+      o.input_tokens = as_u64(v, "input_tokens");
+    }
+  }
+  return o;
+}
+
+/// An anthropic token_usage from a dict (input_tokens, output_tokens).
+tc::anthropic::token_usage anthropic_usage_from(py::handle h) {
+  if (!PyDict_Check(h.ptr())) throw py::type_error("usage must be a dict");
+  tc::anthropic::token_usage u;
+  for (auto item : py::reinterpret_borrow<py::dict>(h)) {
+    const std::string key = py::str(item.first);
+    if (key == "input_tokens") u.input_tokens = as_u64(item.second, "input_tokens");
+    else if (key == "output_tokens") u.output_tokens = as_u64(item.second, "output_tokens");
+    else throw py::value_error("unknown usage key '" + key + "' (input_tokens, output_tokens)");
+  }
+  return u;
+}
+
+template <typename Writer, typename Opt>
+void bind_wire_writer(py::module_& m, const char* name, const char* doc) {
+  using W = py_wire_writer<Writer, Opt>;
+  py::class_<W>(m, name, doc)
+      .def(py::init([name](const py::kwargs& kw) { return std::make_unique<W>(wire_options_from(kw, name, Opt{})); }))
+      .def("write", [name](W& self, py::handle events) {
+        if (py::isinstance<owned_event>(events)) {
+          self.w.on_event(events.cast<const owned_event&>().view());
+        } else {
+          for (py::handle h : py::reinterpret_borrow<py::iterable>(events)) {
+            if (!py::isinstance<owned_event>(h)) throw py::type_error(std::string(name) + ".write() takes Events");
+            self.w.on_event(h.cast<const owned_event&>().view());
+          }
+        }
+        return self.take_lines();
+      }, "events"_a, "Writes the events for one Event or an iterable of Events; returns the SSE events (strings).")
+      .def("finish", [](W& self, py::handle reason, py::handle usage) {
+        if (!usage.is_none()) {
+          if (reason.is_none()) throw py::type_error("finish(usage=...) needs the finish_reason too");
+          if constexpr (std::is_same_v<Opt, tc::openai::responses_options>)
+            self.w.finish(enum_from(reason, "finish_reason", k_finish_reason), usage_from(usage));
+          else
+            self.w.finish(enum_from(reason, "finish_reason", k_finish_reason), anthropic_usage_from(usage));
+        } else if (reason.is_none()) {
+          self.w.finish();
+        } else {
+          self.w.finish(enum_from(reason, "finish_reason", k_finish_reason));
+        }
+        return self.take_lines();
+      }, "finish_reason"_a = py::none(), "usage"_a = py::none(),
+      "Ends the stream for the finish_reason ('length' is a token-limit stop) with the usage dict when given; "
+      "returns the last SSE events. Idempotent.")
+      .def("reset", [name](W& self, const py::kwargs& kw) {
+        if (kw.empty()) {
+          self.w.reset();
+        } else {
+          self.opt = wire_options_from(kw, name, self.opt);
+          self.w.reset(self.opt);
+        }
+        self.lines.clear();
+      }, "Starts a new response (a new generated id when id is empty); keyword arguments change options.")
+      .def_property_readonly("finished", [](const W& self) { return self.w.finished(); })
+      .def_property_readonly("calls_sent", [](const W& self) { return self.w.calls_sent(); });
+}
+
+template <typename Acc>
+struct py_wire_acc {
+  py_wire_acc(tc::parser_registry r, tc::openai::accumulator_options o) : reg(std::move(r)), acc(std::move(o)) {}
+  tc::parser_registry reg;
+  Acc acc;
+  std::mutex mu;
+};
+
+template <typename Acc>
+void bind_wire_acc(py::module_& m, const char* name, const char* doc) {
+  using A = py_wire_acc<Acc>;
+  py::class_<A>(m, name, doc)
+      .def(py::init([](py::handle model, py::handle formats, py::handle parse, py::handle fallback,
+                       py::handle max_event_bytes, py::handle max_diagnostics) {
+             tc::openai::accumulator_options o;
+             o.parse = options_from(parse, "parse");
+             o.fallback = as_bool(fallback, "fallback");
+             if (!max_event_bytes.is_none()) o.max_event_bytes = as_size(max_event_bytes, "max_event_bytes");
+             o.max_diagnostics = as_size(max_diagnostics, "max_diagnostics");
+             return std::make_unique<A>(registry_from(model, formats), std::move(o));
+           }),
+           py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "parse"_a = py::none(),
+           "fallback"_a = true, "max_event_bytes"_a = py::none(), "max_diagnostics"_a = 64)
+      .def("feed_event", [](A& self, py::handle ev) {
+        const std::string json = json_text(ev, "event");
+        py::gil_scoped_release nogil;
+        std::lock_guard<std::mutex> lock(self.mu);
+        return self.acc.feed_event(json);
+      }, "event"_a, "Adds one event: a dict, or its JSON text (what follows 'data: '). False if it was malformed "
+                    "or an error (recorded as a diagnostic).")
+      .def("feed_sse", [](A& self, py::handle data) {
+        text_arg t(data, "data");
+        py::gil_scoped_release nogil;
+        std::lock_guard<std::mutex> lock(self.mu);
+        self.acc.feed_sse(t.view());
+      }, "data"_a, "Adds raw SSE text (str or bytes), in pieces of any size.")
+      .def("finish", [](A& self) {
+        tc::message msg;
+        {
+          py::gil_scoped_release nogil;
+          std::lock_guard<std::mutex> lock(self.mu);
+          msg = self.acc.finish(self.reg);
+        }
+        return msg;
+      }, "Ends the stream and returns the Message.")
+      .def("reset", [](A& self) {
+        py::gil_scoped_release nogil;
+        std::lock_guard<std::mutex> lock(self.mu);
+        self.acc.reset();
+      }, "Forgets everything, for the next stream.")
+      .def_property_readonly("done", [](A& self) {
+        py::gil_scoped_release nogil;
+        std::lock_guard<std::mutex> lock(self.mu);
+        return self.acc.done();
+      }, "True once the stream's terminal event was seen.")
+      .def_property_readonly("diagnostics", [](A& self) {
+        std::vector<tc::diagnostic> d;
+        {
+          py::gil_scoped_release nogil;
+          std::lock_guard<std::mutex> lock(self.mu);
+          d = self.acc.diagnostics();
+        }
+        return diagnostics_list(d);
+      }, "The diagnostics recorded so far.")
+      .def_property_readonly("usage", [](A& self) -> py::object {
+        bool has = false;
+        std::decay_t<decltype(self.acc.usage())> u;
+        {
+          py::gil_scoped_release nogil;
+          std::lock_guard<std::mutex> lock(self.mu);
+          has = self.acc.has_usage();
+          u = self.acc.usage();
+        }
+        if (!has) return py::none();
+        if constexpr (std::is_same_v<Acc, tc::openai::responses_accumulator>)
+          return py::dict("prompt_tokens"_a = u.prompt_tokens, "completion_tokens"_a = u.completion_tokens,
+                          "total_tokens"_a = u.total_tokens);
+        else
+          return py::dict("input_tokens"_a = u.input_tokens, "output_tokens"_a = u.output_tokens);
+      }, "The usage the stream reported, as a dict, or None.");
+}
+
+// ---------------------------------------------------------------------------------------------
 
 const char* const k_options_doc = R"doc(
 Options of a parse (the C++ ``toolcall::options``): every keyword argument of ``parse()``,
@@ -627,7 +864,10 @@ name and default.
 - ``keep_truncated`` (False): also list truncated calls in ``Message.tool_calls``;
 - ``token_limit_hit`` (False): the engine hit its token limit: finish_reason becomes 'length';
 - ``xml_values_as_json`` (False): XML-parameter values with no schema stay strings; True decodes
-  a value that is entirely a JSON number, true/false/null, array or object.
+  a value that is entirely a JSON number, true/false/null, array or object;
+- ``events_only`` (False): for servers that only forward the events: ``finish()`` returns the
+  calls (without their arguments), the diagnostics and the finish reason, but no content or
+  reasoning, and a stream holds memory in O(largest call). The events are the same.
 
 Reaching a limit gives a ``limit_*`` diagnostic; the text stays content.
 )doc";
@@ -1019,8 +1259,8 @@ spec dicts (exactly those); neither: every built-in format. tools: a Normalizer,
 tools (list or JSON text). options: see Options.)doc")
       .def(py::init([](py::handle model, py::handle formats, py::handle tools, const py::kwargs& kw) {
              tc::options o;
-             apply_options(o, kw, "Parser");
-             const tc::parser_registry reg = registry_from(model, formats);
+             apply_options(o, without_spec_kwargs(kw), "Parser");
+             const tc::parser_registry reg = registry_from(model, formats, kw);
              return std::make_unique<py_parser>(reg, o, normalizer_from(tools));
            }),
            py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none())
@@ -1035,8 +1275,8 @@ tools (list or JSON text). options: see Options.)doc")
 
   m.def("parse", [](py::handle text, py::handle model, py::handle formats, py::handle tools, const py::kwargs& kw) {
     tc::options o;
-    apply_options(o, kw, "parse");
-    py_parser p(registry_from(model, formats), o, normalizer_from(tools));
+    apply_options(o, without_spec_kwargs(kw), "parse");
+    py_parser p(registry_from(model, formats, kw), o, normalizer_from(tools));
     return parse_text(p, text, o);
   }, "text"_a, py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none(),
   R"doc(Parses a whole model output (str or bytes) into a Message.
@@ -1054,8 +1294,8 @@ parse() of the whole text for any way of cutting it into deltas. One StreamParse
 reset() starts the next response. Releases the GIL while parsing.)doc")
       .def(py::init([](py::handle model, py::handle formats, py::handle tools, const py::kwargs& kw) {
              tc::options o;
-             apply_options(o, kw, "StreamParser");
-             const tc::parser_registry reg = registry_from(model, formats);
+             apply_options(o, without_spec_kwargs(kw), "StreamParser");
+             const tc::parser_registry reg = registry_from(model, formats, kw);
              return std::make_unique<py_stream>(reg, o, normalizer_from(tools));
            }),
            py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none())
@@ -1236,7 +1476,57 @@ model= / formats= and the options parse= (an Options or a dict): a server that s
         return to_py(j);
       }, "That usage object as the server sent it (compact JSON text, with any details), or ''.");
 
+  // --- the Responses API and Anthropic Messages wires (toolcall.openai, toolcall.anthropic) -----
+  bind_wire_writer<tc::openai::responses_writer, tc::openai::responses_options>(m, "ResponsesWriter",
+      R"doc(Turns StreamParser events into OpenAI Responses API server-sent events.
+
+ResponsesWriter(*, id='', model='', created=0, seed=0, hold_calls=False)
+
+write(events) and finish() return lists of 'event: <type>\ndata: {...}\n\n' strings with a
+sequence_number: response.created, response.in_progress; a reasoning item (reasoning_text), a
+message item (output_text) and a function_call item per call (call_id, name, arguments), each
+with its added / delta / done events; then response.completed with the whole response (usage
+when finish() is given one: prompt_tokens, completion_tokens), or response.incomplete when
+finish_reason is 'length'.)doc");
+  bind_wire_acc<tc::openai::responses_accumulator>(m, "ResponsesAccumulator",
+      R"doc(Rebuilds the assistant message from an OpenAI Responses API stream (client side).
+
+ResponsesAccumulator(*, model=None, formats=None, parse=None, fallback=True,
+                     max_event_bytes=16 MiB, max_diagnostics=64)
+
+Feed event objects (feed_event) or raw SSE in pieces of any size (feed_sse), then finish().)doc");
+  bind_wire_writer<tc::anthropic::sse_writer, tc::anthropic::sse_options>(m, "AnthropicSSEWriter",
+      R"doc(Turns StreamParser events into Anthropic Messages API server-sent events.
+
+anthropic.SSEWriter(*, id='', model='', input_tokens=0, seed=0, hold_calls=False)
+
+write(events) and finish() return lists of 'event: <type>\ndata: {...}\n\n' strings:
+message_start; content_block_start / _delta / _stop for thinking (thinking_delta), text
+(text_delta) and tool_use (toolu_ id, input_json_delta) blocks, indexed in text order; then
+message_delta with stop_reason (end_turn, tool_use, max_tokens) and usage (a dict with
+input_tokens, output_tokens given to finish()), and message_stop.)doc");
+  bind_wire_acc<tc::anthropic::accumulator>(m, "AnthropicAccumulator",
+      R"doc(Rebuilds the assistant message from an Anthropic Messages API stream (client side).
+
+anthropic.Accumulator(*, model=None, formats=None, parse=None, fallback=True,
+                      max_event_bytes=16 MiB, max_diagnostics=64)
+
+Feed event objects (feed_event) or raw SSE in pieces of any size (feed_sse), then finish().)doc");
+  m.def("anthropic_tool_use_id", [](const std::string& id) { return tc::anthropic::tool_use_id(id); }, "call_id"_a,
+        "The tool_use id (toolu_...) that anthropic.SSEWriter sends for a call id.");
+
   // --- conversation -----------------------------------------------------------------------------
+  m.def("_spec_json", [](py::handle spec) { return spec_from_json_value(spec).to_json(); }, "spec"_a,
+        "A spec file's dict or JSON text, checked and written back as the library's JSON (docs/format_spec.md).");
+  m.def("_format_spec_json", [](const tc::format& f) { return take(f.to_spec()).to_json(); }, "format"_a,
+        "A data-only format (custom, or a built-in room written as a spec) as spec-file JSON.");
+  m.def("_learn", [](py::handle samples) {
+    const std::vector<tc::learn_sample> v = take(tc::learn_sample::from_json(json_text(samples, "samples")));
+    return take(tc::format::learn(v)).to_json();
+  }, "samples"_a, "format::learn on rendered samples (a list of dicts or its JSON text); the spec as JSON text.");
+  m.def("_template_reason", [](const std::string& t) { return tc::parser_registry::for_template(t).reason(); },
+        "template"_a, "Why Registry.for_template() did not know the template (empty when it did).");
+
   m.def("check_history", [](py::handle messages, bool allow_pending, bool strict_order) {
     const std::string json = json_text(messages, "messages");
     tc::conversation::check_options o;
@@ -1288,8 +1578,8 @@ as a Diagnostic when given. Raises toolcall.Error (invalid_input) when it is not
       .def_readonly("repeat_reached", &tc::conversation::loop_status::repeat_reached)
       .def_property_readonly("repeated_call",
                              [](const tc::conversation::loop_status& s) { return to_py(s.repeated_call); })
-      .def_property_readonly("tools_allowed", &tc::conversation::loop_status::tools_allowed,
-                             "May the next model call offer tools?")
+      .def("tools_allowed", &tc::conversation::loop_status::tools_allowed,
+           "May the next model call offer tools? (a method, as in C++)")
       .def("__repr__", [](const tc::conversation::loop_status& s) {
         return "LoopStatus(cycles=" + std::to_string(s.cycles) + ", cap=" + std::to_string(s.cap) +
                ", repeats=" + std::to_string(s.repeats) + ", max_repeats=" + std::to_string(s.max_repeats) +
@@ -1311,7 +1601,7 @@ as a Diagnostic when given. Raises toolcall.Error (invalid_input) when it is not
 LoopGuard(max_cycles=8, max_repeats=3) stops the tools of a user turn once the turn made
 max_cycles tool cycles, or once one same call (name, and arguments compared as JSON values) was
 made in max_repeats cycles; then call the model once more without tools. 0 turns a check off.
-user_turn() starts both counts again.)doc")
+user_turn() starts both counts again. Ask tools_allowed() before each model call.)doc")
       .def(py::init<std::size_t, std::size_t>(), "max_cycles"_a = 8,
            "max_repeats"_a = tc::conversation::default_max_repeats)
       .def("user_turn", &tc::conversation::loop_guard::user_turn, "A new user message: the counts start again.")
@@ -1333,8 +1623,8 @@ user_turn() starts both counts again.)doc")
       }, "calls"_a = py::none(),
       "One model response that made tool calls: pass its Message (or its tool_calls) to count repeated "
       "calls too; without it, the cycle counts toward max_cycles only.")
-      .def_property_readonly("tools_allowed", &tc::conversation::loop_guard::tools_allowed,
-                             "May the next model call offer tools? False once a limit is reached.")
+      .def("tools_allowed", &tc::conversation::loop_guard::tools_allowed,
+           "May the next model call offer tools? False once a limit is reached (a method, as in C++).")
       .def_property_readonly("cap_reached", &tc::conversation::loop_guard::cap_reached)
       .def_property_readonly("repeat_reached", &tc::conversation::loop_guard::repeat_reached)
       .def_property_readonly("cycles", &tc::conversation::loop_guard::cycles)

@@ -1,0 +1,212 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_SPEC_COMPILE_HPP
+#define TOOLCALL_DETAIL_SPEC_COMPILE_HPP
+
+// format_spec -> format_def (docs/format_spec.md). Custom formats, spec files, learned formats
+// and the data-only built-in rooms (seed_oss, glm, minimax_m2, step3, deepseek_dsml, cohere,
+// internlm2, gigachat3, functools) all go through compile_spec, so a room written as a spec and
+// the same spec read back from its JSON file build the same handler with the same configuration:
+// - JSON payloads: json_region_handler, one json_region_spec per opener;
+// - XML parameters: xml_region_handler (one xml_spec per opener), or xml_block_handler when
+//   the region is a block of invokes (`xml.invoke_lead`);
+// - pythonic, regex and name-then-JSON payloads: custom_handler.
+// The handlers view strings owned by a copy of the spec kept by the format_def's factory.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../format_spec.hpp"
+#include "../formats/json_region.hpp"
+#include "custom.hpp"
+#include "format_def.hpp"
+#include "handlers.hpp"
+#include "regex.hpp"
+#include "xml_body.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+inline trig_cond spec_cond(trigger_position p) noexcept {
+  switch (p) {
+    case trigger_position::start: return trig_cond::start;
+    case trigger_position::line_start: return trig_cond::line_start;
+    case trigger_position::anywhere: break;
+  }
+  return trig_cond::anywhere;
+}
+
+inline xml_name spec_xml_name(xml_name_style n) noexcept {
+  switch (n) {
+    case xml_name_style::quoted: return xml_name::quoted;
+    case xml_name_style::to_tag: return xml_name::to_tag;
+    case xml_name_style::to_line: return xml_name::to_line;
+    case xml_name_style::to_gt: break;
+  }
+  return xml_name::to_gt;
+}
+
+/// The openers of a spec in variant order: call_begin (when given), then `triggers`.
+inline std::vector<trigger_spec> spec_openers(const format_spec& s) {
+  std::vector<trigger_spec> v;
+  if (!s.call_begin.empty()) v.push_back({s.call_begin, s.call_end, s.call_begin_position});
+  for (const auto& t : s.triggers) v.push_back(t);
+  return v;
+}
+
+/// The xml_spec of one opener; views `s`'s strings.
+inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
+  const xml_tags& x = s.xml;
+  xml_spec o;
+  o.format = s.name;
+  o.call_prefix = x.call_prefix;
+  o.fn_open = x.function_open;
+  o.fn_name = spec_xml_name(x.function_name);
+  o.fn_close = x.function_close;
+  o.param_open = x.parameter_open;
+  o.param_name = spec_xml_name(x.parameter_name);
+  o.param_name_end = x.parameter_name_end;
+  o.value_open = x.value_open;
+  o.param_close = x.parameter_close;
+  o.call_close = close;
+  o.trim = x.trim == xml_value_trim::one_newline  ? xml_trim::one_newline
+           : x.trim == xml_value_trim::whitespace ? xml_trim::whitespace
+                                                  : xml_trim::none;
+  o.multi = x.multi;
+  o.type_attr = x.type_attribute;
+  return o;
+}
+
+/// The json_region_spec of one opener; views `s`'s strings.
+inline json_region_spec spec_json_region(const format_spec& s, std::string_view close) {
+  call_shape shape = wrapper_shape();
+  if (s.name_key != "name") shape.name_alias = s.name_key;
+  if (!is_args_key(s.arguments_key)) shape.args_alias = s.arguments_key;
+  const bool list = s.payload == payload_kind::json_array;
+  shape.allow_array = list || s.json.allow_list;
+  json_region_spec r = json_spec(close, list || s.json.several, shape);
+  r.lead = s.json.lead;
+  r.inject = s.json.inject;
+  return r;
+}
+
+/// Handlers of a compiled spec; `keep` owns the strings its members view.
+inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
+                                             const std::shared_ptr<const custom_def>& custom) {
+  const format_spec& s = *keep;
+  const std::vector<trigger_spec> openers = spec_openers(s);
+  switch (s.payload) {
+    case payload_kind::json_object:
+    case payload_kind::json_array: {
+      std::vector<json_region_spec> v;
+      // the closers are views: they must point into the kept spec, not into `openers`
+      if (!s.call_begin.empty()) v.push_back(spec_json_region(s, s.call_end));
+      for (const auto& t : s.triggers) v.push_back(spec_json_region(s, t.close));
+      return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
+    }
+    case payload_kind::xml_parameters: {
+      if (!s.xml.invoke_lead.empty()) {
+        xml_block_handler::config c;
+        c.spec = spec_xml(s, {});
+        c.invoke_lead = s.xml.invoke_lead;
+        c.invoke_close = s.xml.function_close;
+        if (!s.call_begin.empty()) c.closers.push_back(s.call_end);
+        for (const auto& t : s.triggers) c.closers.push_back(t.close);
+        return std::unique_ptr<handler>(new xml_block_handler(std::move(c)));
+      }
+      std::vector<xml_spec> v;
+      if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
+      for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
+      return std::unique_ptr<handler>(new xml_region_handler(std::move(v), s.xml.close_at_end));
+    }
+    case payload_kind::pythonic:
+    case payload_kind::regex:
+    case payload_kind::name_json: break;
+  }
+  (void)openers;
+  return std::unique_ptr<handler>(new custom_handler(custom));
+}
+
+/**
+ * Compiles `in` into `d`. Returns an empty string on success, else what is wrong (a bad regex, no opener,
+ * XML tags that cannot describe a call, an empty marker, ...).
+ */
+inline std::string compile_spec(const format_spec& in, format_def& d) {
+  if (in.name.empty()) return "a format needs a name";
+  const std::vector<trigger_spec> openers = spec_openers(in);
+  if (openers.empty()) return "a format needs a call opener (call_begin or triggers)";
+  for (const auto& t : openers)
+    if (t.open.empty()) return "a trigger's open marker is empty";
+  for (const auto& m : in.markers)
+    if (m.empty()) return "a marker is empty";
+  for (const auto& r : in.reasoning)
+    if (r.open.empty() || r.close.empty()) return "a reasoning pair needs open and close markers";
+  for (const auto& p : in.presets) {
+    regex re(p.pattern, true);
+    if (!re.ok()) return "preset pattern: " + re.error();
+    if (p.formats.empty()) return "a preset needs at least one format";
+  }
+  auto keep = std::make_shared<const format_spec>(in);
+  const format_spec& s = *keep;
+  auto c = std::make_shared<custom_def>();
+  c->name = s.name;
+  c->begin = openers[0].open;
+  c->end = openers[0].close;
+  for (const auto& t : openers) c->ends.push_back(t.close);
+  c->payload = static_cast<int>(s.payload);
+  c->name_key = s.name_key;
+  c->args_key = s.arguments_key;
+  c->name_end = s.name_end;
+  if (s.payload == payload_kind::regex) {
+    c->pattern = regex(s.pattern);
+    if (!c->pattern.ok()) return c->pattern.error();
+    if (!c->pattern.has_group("name")) return "the pattern needs a named group (?P<name>...)";
+  }
+  if (s.payload == payload_kind::xml_parameters) {
+    for (const auto& t : openers) {
+      xml_spec x = spec_xml(s, t.close);
+      if (!s.xml.invoke_lead.empty()) {
+        x.multi = false;
+        if (s.xml.function_open.compare(0, s.xml.invoke_lead.size(), s.xml.invoke_lead) != 0)
+          return "xml.invoke_lead must be a prefix of xml.function_open";
+        if (s.xml.function_close.empty()) return "a block of invokes needs xml.function_close";
+      }
+      if (const char* why = xml_spec_problem(x)) return why;
+    }
+  }
+  if (s.payload == payload_kind::name_json && s.name_end.size() > 64) return "name_end is longer than 64 bytes";
+  d = format_def{};
+  d.name = s.name;
+  d.priority = s.priority;
+  d.description = !s.description.empty() ? s.description : "custom: " + openers[0].open + " ... " + openers[0].close;
+  for (std::size_t i = 0; i < openers.size(); ++i)
+    d.triggers.push_back({openers[i].open, spec_cond(openers[i].position), static_cast<int>(i)});
+  d.markers = s.markers;
+  for (const auto& r : s.reasoning) d.reasoning.push_back({r.open, r.close});
+  d.template_markers = s.template_markers;
+  for (const auto& p : s.presets) d.presets.push_back({p.pattern, p.formats, p.rank, p.prompt_opens_reasoning});
+  d.traits.values_as_text = s.payload == payload_kind::xml_parameters;
+  d.traits.model_ids = s.model_ids;
+  std::shared_ptr<const custom_def> cc = std::move(c);
+  d.make = [keep, cc] { return spec_handler(keep, cc); };
+  d.spec = keep;
+  return {};
+}
+
+/// A built-in room's definition from its spec (the room's to_spec()); a spec that does not
+/// compile is a bug in the room (tests/unit/spec_test.cpp compiles every one).
+inline format_def spec_def(const format_spec& s) {
+  format_def d;
+  const std::string why = compile_spec(s, d);
+  TOOLCALL_ASSERT(why.empty());
+  return d;
+}
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_SPEC_COMPILE_HPP

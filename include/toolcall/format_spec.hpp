@@ -1,0 +1,182 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_FORMAT_SPEC_HPP
+#define TOOLCALL_FORMAT_SPEC_HPP
+
+// A format as data (docs/format_spec.md): what a custom format declares, what a spec file
+// holds, what format::learn infers, and what the data-only built-in rooms are written as.
+// Declarations only, with the standard library; format::from_spec (format.hpp) compiles it,
+// format_spec::from_json / to_json (detail/spec_json.hpp) read and write its JSON file.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config.hpp"
+#include "error.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+
+/// Payload of a format: what follows a call opener.
+enum class payload_kind {
+  json_object,     ///< one call object `{"name": ..., "arguments": {...}}` (a list too with json.allow_list)
+  json_array,      ///< a JSON list of call objects (several values with json.several)
+  pythonic,        ///< `f(a=1, b="x")` calls, comma-separated
+  regex,           ///< an RE2 `pattern` with named groups `name` and `args`, matched on the whole body
+  xml_parameters,  ///< a function with XML parameters, described by `xml`
+  name_json,       ///< `NAME` up to `name_end`, then the arguments as one JSON object (or a JSON string)
+};
+
+/// How a function or parameter name is written after its tag (payload_kind::xml_parameters).
+enum class xml_name_style {
+  to_gt,    ///< `<function=NAME>`: the name runs to `>`
+  quoted,   ///< `<invoke name="NAME" attr="v">`: a quoted (or bare) name, then attributes, then `>`
+  to_tag,   ///< `<arg_key>NAME</arg_key>`: the name runs to `parameter_name_end` (parameters only)
+  to_line,  ///< the name follows the call opener on its own line (functions only, no function_open)
+};
+
+/// Which whitespace around an XML parameter value is markup.
+enum class xml_value_trim {
+  none,         ///< the value is the text as written
+  one_newline,  ///< one leading and one trailing newline
+  whitespace,   ///< all leading and trailing whitespace
+};
+
+/**
+ * The tag spellings of an XML-parameter payload (payload_kind::xml_parameters): what follows
+ * `call_begin` is `call_prefix`, then one function (several with `multi`) written
+ * `function_open NAME ... function_close`, holding parameters written
+ * `parameter_open KEY [parameter_name_end] [value_open] VALUE parameter_close`; `call_end`
+ * closes the region. A value ends at `parameter_close` only when the next parameter, the
+ * function's closer or the call's closer follows, so values may hold the format's own tags.
+ * Without the request's tools a value is a string; with them each is typed by its schema.
+ * Every tag found inside a value (parameter_open, parameter_close, function_close, call_end)
+ * starts with `<`.
+ *
+ * **Example** (MiniMax-M2): call_begin `<minimax:tool_call>`, call_end
+ * `</minimax:tool_call>`, function_open `<invoke name=` (quoted), function_close `</invoke>`,
+ * parameter_open `<parameter name=` (quoted), parameter_close `</parameter>`, trim whitespace,
+ * multi, invoke_lead `<invoke`.
+ */
+struct xml_tags {
+  std::string call_prefix;         ///< bytes right after call_begin (Step-3: `function<|tool_sep|>`)
+  std::string function_open;       ///< `<function=`, `<invoke name=`; empty with to_line names
+  xml_name_style function_name = xml_name_style::to_gt;
+  std::string function_close;      ///< `</function>`; empty: call_end ends the call
+  std::string parameter_open;      ///< `<parameter=`, `<parameter name=`, `<arg_key>`
+  xml_name_style parameter_name = xml_name_style::to_gt;
+  std::string parameter_name_end;  ///< `</arg_key>` (to_tag names only)
+  std::string value_open;          ///< `<arg_value>`; usually empty
+  std::string parameter_close;     ///< `</parameter>`
+  xml_value_trim trim = xml_value_trim::none;
+  bool multi = false;              ///< several functions in one region
+  std::string type_attribute;      ///< DSML `string`: "true" keeps the text, "false" reads JSON
+  /// Non-empty: the region is a block of invokes, each starting with this prefix of
+  /// function_open and closed by function_close; a bad invoke fails alone and goes back to
+  /// content while the others parse (MiniMax-M2 `<invoke`, DSML).
+  std::string invoke_lead;
+  /// The text may end right after a value's closer: the call is accepted without its call_end
+  /// (a stop sequence ate it; GLM).
+  bool close_at_end = false;
+};
+
+/// Options of the JSON payloads (json_object, json_array, name_json).
+struct json_options {
+  bool allow_list = false;  ///< json_object: a JSON list of call objects is accepted too
+  bool several = false;     ///< several values may follow each other (whitespace, `,` or `;` between)
+  std::string lead;         ///< a token that must follow the opener after whitespace (`<|plugin|>`)
+  std::string inject;       ///< the opener's last bytes that belong to the JSON (`functools[` -> `[`)
+};
+
+/// Where a call opener may match.
+enum class trigger_position {
+  anywhere,    ///< at any byte
+  start,       ///< at the start of the output (after whitespace, a reasoning block or a call)
+  line_start,  ///< at the start of the output or of a line
+};
+
+/// A further call opener, with its own closer (empty: none; the payload ends the region).
+struct trigger_spec {
+  std::string open;
+  std::string close;
+  trigger_position position = trigger_position::anywhere;
+};
+
+/// A reasoning block's markers (`<think>` / `</think>`).
+struct reasoning_pair {
+  std::string open, close;
+};
+
+/// A for_model preset: a case-insensitive RE2 pattern over the model name, the formats it
+/// enables (by name; this format's own name usually) and whether the family's template opens
+/// a reasoning block in the prompt. Lower ranks are tried first.
+struct preset_spec {
+  std::string pattern;
+  std::vector<std::string> formats;
+  int rank = 50;
+  bool prompt_opens_reasoning = false;
+};
+
+/**
+ * A format as data: call openers (`call_begin` with `call_end`, and further `triggers` with
+ * their own closers and positions), a payload and its options, the family's markers (end of
+ * turn, section tokens: dropped from content), reasoning blocks, the strings that identify it
+ * in a chat template, and for_model presets. For `regex`, `pattern` is an RE2 pattern matched
+ * against the whole text between the markers, with named groups `name` and `args` (the
+ * arguments, lenient JSON). For `xml_parameters`, `xml` holds the tag spellings. For
+ * `name_json`, the name runs from the opener to `name_end` (empty: to the first `{`,
+ * whitespace or `"`), then one JSON arguments object follows.
+ *
+ * The file form (format_spec::from_json / to_json) is documented in docs/format_spec.md and
+ * docs/format_spec.schema.json.
+ */
+struct format_spec {
+  std::string name;
+  std::string description;  ///< one line; empty: made from the markers
+  std::string call_begin;
+  std::string call_end;
+  trigger_position call_begin_position = trigger_position::anywhere;
+  std::vector<trigger_spec> triggers;  ///< further openers (variant 1, 2, ... after call_begin)
+  payload_kind payload = payload_kind::json_object;
+  std::string name_key = "name";
+  std::string arguments_key = "arguments";
+  json_options json;
+  std::string name_end;  ///< name_json: what ends the name (`<|tool_sep|>`, `\n`, `[ARGS]`)
+  std::string pattern;
+  xml_tags xml;
+  std::vector<std::string> markers;           ///< recognised tokens dropped from content
+  std::vector<reasoning_pair> reasoning;      ///< reasoning blocks the family writes
+  std::vector<std::string> template_markers;  ///< strings that identify it in a chat template
+  std::vector<preset_spec> presets;
+  bool model_ids = false;  ///< the model writes call ids
+  int priority = 45;
+
+  /// Reads a spec file's JSON text. Unknown keys, wrong types and bad enum values are errors
+  /// (errc::invalid_input) whose message names the key; never throws.
+  static result<format_spec> from_json(std::string_view json);
+  /// The spec as JSON (every field; pretty-printed, valid UTF-8).
+  std::string to_json() const;
+};
+
+/**
+ * One rendered assistant turn for format::learn: the text a chat template wrote for it, and
+ * what the turn holds.
+ */
+struct learn_sample {
+  struct call {
+    std::string name;
+    std::string arguments;  ///< a JSON object's text
+  };
+  std::string rendered;
+  std::string content;
+  std::string reasoning;
+  std::vector<call> tool_calls;
+  /// Reads `{"rendered", "content", "reasoning", "tool_calls": [{"name", "arguments"}]}` or an
+  /// array of them (arguments as an object or as a JSON string).
+  static result<std::vector<learn_sample>> from_json(std::string_view json);
+};
+
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_FORMAT_SPEC_HPP

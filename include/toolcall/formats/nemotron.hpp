@@ -1,0 +1,164 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_FORMATS_NEMOTRON_HPP
+#define TOOLCALL_FORMATS_NEMOTRON_HPP
+
+// NVIDIA Nemotron JSON (docs/formats/nemotron_json.md): Llama-Nemotron (Llama-3.1/3.3-Nemotron
+// Nano/Super/Ultra) and Nemotron Nano v2 write every call of a turn in one list,
+// `<TOOLCALL>[{"name": ..., "arguments": {...}}, ...]</TOOLCALL>`; a lone object is accepted
+// as vLLM's nemotron_json parser does. `<TOOLCALL>[]</TOOLCALL>` is the model saying "no call":
+// recognised markup, a note, no call. Nemotron 3 (Nano, Super) writes Qwen3-Coder XML instead:
+// its preset lives here and enables qwen3_coder, so every Nemotron name resolves in one room.
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "../detail/custom.hpp"
+#include "../detail/format_def.hpp"
+#include "json_region.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// `<TOOLCALL>` then a JSON list (json_region_handler), with the empty list read here: `[`,
+/// whitespace, `]` and the closer are markup and give no call.
+class nemotron_handler final : public handler {
+ public:
+  explicit nemotron_handler(std::string_view format)
+      : inner_(format, {json_spec(k_close)}) {}
+
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
+    st_ = s_peek;
+    pre_.clear();
+    m_.clear();
+    tail.clear();
+    inner_.begin(e, trigger, variant);
+  }
+
+  step feed(engine_services& e, std::string_view in) override {
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      switch (st_) {
+        case s_peek:
+          if (is_json_ws(c) || (c == '[' && pre_.find('[') == std::string::npos)) {
+            pre_ += static_cast<char>(c);
+            ++i;
+            continue;
+          }
+          if (c == ']' && pre_.find('[') != std::string::npos) {
+            st_ = s_empty;
+            ++i;
+            continue;
+          }
+          return forward(e, in, i);
+        case s_empty:
+          if (m_.empty() && is_json_ws(c)) {
+            ++i;
+            continue;
+          }
+          m_ += static_cast<char>(c);
+          switch (prefix_match(m_, k_close)) {
+            case pm::full: return empty_list(e, i + 1);
+            case pm::partial: ++i; continue;
+            case pm::no:
+              m_.pop_back();
+              tail = m_;  // the closer is missing: what was read of it goes back
+              return empty_list(e, i);
+          }
+          break;
+        case s_inner: {
+          step s = inner_.feed(e, in.substr(i));
+          s.consumed += i;
+          if (s.st == step::done) take_tail();
+          return s;
+        }
+      }
+    }
+    return {step::more, n};
+  }
+
+  step finish(engine_services& e) override {
+    switch (st_) {
+      case s_peek:
+        if (!pre_.empty()) (void)forward(e, std::string_view(), 0);
+        break;
+      case s_empty:
+        tail = m_;
+        return empty_list(e, 0);
+      case s_inner:
+        break;
+    }
+    const step s = inner_.finish(e);
+    if (s.st == step::done) take_tail();
+    return s;
+  }
+
+ private:
+  static constexpr std::string_view k_close = "</TOOLCALL>";
+  enum state : std::uint8_t { s_peek, s_empty, s_inner };
+
+  /// Not an empty list: the bytes held so far (whitespace and `[`) go to the JSON reader first.
+  step forward(engine_services& e, std::string_view in, std::size_t i) {
+    st_ = s_inner;
+    if (!pre_.empty()) {
+      abs_services sub(e, e.region_abs() + k_open_len);
+      const step s = inner_.feed(sub, pre_);
+      pre_.clear();
+      if (s.st != step::more) return {s.st, i};
+    }
+    if (in.empty()) return {step::more, 0};
+    step s = inner_.feed(e, in.substr(i));
+    s.consumed += i;
+    if (s.st == step::done) take_tail();
+    return s;
+  }
+  step empty_list(engine_services& e, std::size_t consumed) {
+    e.diag(errc::ok, e.region_abs(), "<TOOLCALL>[] holds no call", severity::note);
+    return {step::done, consumed};
+  }
+  void take_tail() {
+    tail = std::move(inner_.tail);
+    inner_.tail.clear();
+  }
+
+  static constexpr std::size_t k_open_len = 10;  // <TOOLCALL>
+  json_region_handler inner_;
+  state st_ = s_peek;
+  std::string pre_, m_;
+};
+
+}  // namespace detail
+
+namespace formats {
+
+struct nemotron_json {
+  static constexpr std::string_view name = "nemotron_json";
+  static detail::format_def def() {
+    detail::format_def d;
+    d.name = std::string(name);
+    d.priority = 31;
+    d.description = "NVIDIA Llama-Nemotron and Nemotron Nano v2 <TOOLCALL>[...]</TOOLCALL>";
+    d.triggers = {{"<TOOLCALL>", detail::trig_cond::anywhere, 0}};
+    d.markers = {"</TOOLCALL>", "<SPECIAL_12>"};
+    d.reasoning = {{"<think>", "</think>"}};
+    d.template_markers = {"<TOOLCALL>", "<AVAILABLE_TOOLS>"};
+    // Nemotron 3 writes Qwen3-Coder XML; Nano v2's template opens <think> in the prompt;
+    // Llama-Nemotron writes <think> itself when "detailed thinking" is on.
+    const std::string q = "(?:^|[/_-])";
+    d.presets = {{q + "nemotron-?3\\b|" + q + "nvidia-nemotron-3", {"reasoning", "qwen3_coder"}, 12, true},
+                 {q + "(?:nvidia-)?nemotron-nano-(?:9b|12b)-v2", {"reasoning", "nemotron_json"}, 12, true},
+                 {"nemotron", {"reasoning", "nemotron_json"}, 14, false}};
+    d.call_template = {"<TOOLCALL>[{\"name\": \"{NAME}\", \"arguments\": ", "}]</TOOLCALL>", "json"};
+    d.make = [] { return std::unique_ptr<detail::handler>(new detail::nemotron_handler(name)); };
+    return d;
+  }
+};
+
+}  // namespace formats
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_FORMATS_NEMOTRON_HPP

@@ -1,0 +1,114 @@
+# toolcall - parse tool calls from LLM output
+# SPDX-FileCopyrightText: 2026 toolcall authors
+# SPDX-License-Identifier: MIT
+"""Spec files and learning (issue 21, items 2-5; docs/format_spec.md, docs/learning.md):
+format_file= / format_spec=, learn() on rendered samples, and learn_template() on the chat
+templates in tests/data/templates: the learned spec parses the family's corpus as the built-in
+room does."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import toolcall
+from conftest import CORPUS, REPO
+from toolcall.learn import probe_samples
+
+jinja2 = pytest.importorskip("jinja2")
+
+TEMPLATES = REPO / "tests" / "data" / "templates"
+SAMPLES = REPO / "tests" / "data" / "learn"
+
+# families whose template learning reads alone (docs/learning.md lists the others)
+LEARNED = ["glm", "minimax_m2", "seed_oss", "step3", "deepseek_dsml", "internlm2", "cohere", "functools",
+           "jamba", "granite"]
+NOT_LEARNED = ["lfm2", "olmo3", "gemma4", "function_gemma", "kimi_k2", "functionary_v32", "xlam", "morph_xml",
+               "gigachat3", "apertus"]
+
+
+def _calls(m):
+    return [(c.name, c.arguments) for c in m.tool_calls]
+
+
+@pytest.mark.parametrize("family", LEARNED)
+def test_learned_template_parses_the_corpus_as_the_room(family):
+    spec = toolcall.learn_template((TEMPLATES / (family + ".jinja")).read_text(encoding="utf-8"), name=family)
+    assert spec["name"] == family
+    learned = toolcall.Parser(format_spec=spec)
+    room = toolcall.Parser(formats=[family, "reasoning"])
+    calls = same = 0
+    cases = [c for c in CORPUS if c["family"] == family and not c.get("tools")]
+    assert len(cases) >= 8
+    for case in cases:
+        a, b = _calls(room.parse(case["input"])), _calls(learned.parse(case["input"]))
+        calls += max(len(a), len(b))
+        same += sum(1 for x, y in zip(a, b) if x == y)
+    assert calls > 0
+    # >= 90 % where learning alone is enough; minimax_m2, deepseek_dsml and granite: the room
+    # knows more than the template shows (value trim, drift spellings)
+    if family in ("minimax_m2", "deepseek_dsml", "granite"):
+        assert same * 2 >= calls, "%s: %d/%d calls as the room" % (family, same, calls)
+    else:
+        assert same * 10 >= calls * 9, "%s: %d/%d calls as the room" % (family, same, calls)
+
+
+@pytest.mark.parametrize("family", LEARNED)
+def test_committed_samples_are_the_renders(family):
+    # tests/unit/learn_test.cpp learns from these files: they must be what jinja2 renders now
+    rendered = probe_samples((TEMPLATES / (family + ".jinja")).read_text(encoding="utf-8"))
+    committed = json.loads((SAMPLES / (family + ".json")).read_text(encoding="utf-8"))
+    assert rendered == committed
+
+
+@pytest.mark.parametrize("family", NOT_LEARNED)
+def test_what_learning_cannot_read_is_an_error_naming_the_slot(family):
+    with pytest.raises(toolcall.Error) as e:
+        toolcall.learn_template((TEMPLATES / (family + ".jinja")).read_text(encoding="utf-8"))
+    msg = str(e.value)
+    assert "cannot infer" in msg or "does not read sample" in msg
+
+
+def test_format_file_and_format_spec(tmp_path):
+    spec = {
+        "name": "acme",
+        "call_begin": "<|call|>",
+        "call_end": "<|end_call|>",
+        "payload": "name_json",
+        "name_end": "<|args|>",
+        "markers": ["<|eot|>"],
+        "reasoning": [{"open": "<|reason|>", "close": "<|/reason|>"}],
+    }
+    text = '<|reason|>hm<|/reason|>Ok.<|call|>get_weather<|args|>{"city": "Paris"}<|end_call|><|eot|>'
+    path = tmp_path / "acme.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    for m in (toolcall.parse(text, format_file=str(path)), toolcall.Parser(format_spec=spec).parse(text),
+              toolcall.parse(text, format_spec=json.dumps(spec))):
+        assert _calls(m) == [("get_weather", '{"city":"Paris"}')]
+        assert m.tool_calls[0].format == "acme"
+        assert m.content == "Ok."
+        assert m.reasoning == "hm"
+    sp = toolcall.StreamParser(format_file=str(path))
+    for ch in text:
+        sp.write(ch)
+    assert _calls(sp.finish()) == [("get_weather", '{"city":"Paris"}')]
+    with pytest.raises(toolcall.Error, match="colour"):
+        toolcall.Parser(format_spec=dict(spec, colour=1))
+    with pytest.raises(TypeError):
+        toolcall.Parser(format_spec=spec, model="Qwen/Qwen3-8B")
+
+
+def test_learn_on_samples_and_for_template_reason():
+    samples = [{
+        "rendered": '<r>plan</r>Checking.<c>get_weather<sep>{"city": "Paris", "days": 3}</c>'
+                    '<c>set_alarm<sep>{"time": "07:30"}</c><eot>',
+        "content": "Checking.", "reasoning": "plan",
+        "tool_calls": [{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}},
+                       {"name": "set_alarm", "arguments": '{"time": "07:30"}'}],
+    }]
+    spec = toolcall.learn(samples)
+    assert spec["payload"] == "name_json" and spec["call_begin"] == "<c>" and spec["call_end"] == "</c>"
+    m = toolcall.parse('<c>lookup<sep>{"q": 1}</c><eot>', format_spec=spec)
+    assert _calls(m) == [("lookup", '{"q":1}')]
+    assert "render" in toolcall._core._template_reason("{{ messages[0].content }}")
+    assert not toolcall.Registry.for_template("{{ messages[0].content }}").model_known

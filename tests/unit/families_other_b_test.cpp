@@ -1,0 +1,250 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+// The families of formats/group_other_b.hpp: Granite pythonic, Command R/R+, MiniCPM4/5, dots.
+// Their presets and template detection, and behaviour the corpus cases do not cover: streaming
+// at every split point with the request's tools, the `<function name="` claim chain shared with
+// Qwen3-Coder, schema typing, `directly_answer`.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace {
+
+toolcall::options opts() {
+  toolcall::options o;
+  o.seed = 11;
+  return o;
+}
+
+const char* const k_tools = R"([
+  {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+    "properties": {"city": {"type": "string"}, "days": {"type": "integer"}, "zip": {"type": "string"}}}}},
+  {"type": "function", "function": {"name": "get_time", "parameters": {"type": "object",
+    "properties": {"tz": {"type": "string"}}}}}
+])";
+
+toolcall::message one_shot(const toolcall::parser_registry& reg, const std::string& text, bool tools = false) {
+  toolcall::parser p{reg, opts()};
+  if (tools) toolcall::normalizer::create(k_tools)->attach(p);
+  return p.parse(text);
+}
+
+struct stream_result {
+  toolcall::message m;
+  int begins = 0;  // call_begin events, including calls that later failed
+};
+
+stream_result streamed(const toolcall::parser_registry& reg, const std::string& text, const std::vector<std::size_t>& cuts,
+                       bool tools = false) {
+  toolcall::stream_parser sp{reg, opts()};
+  if (tools) toolcall::normalizer::create(k_tools)->attach(sp);
+  tc_test::folder f;
+  int begins = 0;
+  auto sink = [&](const toolcall::event& e) {
+    if (e.kind == toolcall::event_kind::call_begin) ++begins;
+    f(e);
+  };
+  std::size_t pos = 0;
+  for (std::size_t c : cuts) {
+    sp.write(std::string_view(text).substr(pos, c - pos), sink);
+    pos = c;
+  }
+  sp.write(std::string_view(text).substr(pos), sink);
+  sp.finish(sink);
+  CHECK_MESSAGE(f.violations.empty(), "event order: " << (f.violations.empty() ? "" : f.violations[0]));
+  return {f.m, begins};
+}
+
+void check_every_split(const toolcall::parser_registry& reg, const std::string& text, bool tools = false) {
+  const toolcall::message m = one_shot(reg, text, tools);
+  for (std::size_t k = 0; k <= text.size(); ++k) {
+    const std::string d = tc_test::same_message(m, streamed(reg, text, {k}, tools).m);
+    CHECK_MESSAGE(d.empty(), "split at " << k << ": " << d);
+    if (!d.empty()) return;
+  }
+  std::vector<std::size_t> bytes;
+  for (std::size_t k = 1; k < text.size(); ++k) bytes.push_back(k);
+  const std::string d = tc_test::same_message(m, streamed(reg, text, bytes, tools).m);
+  CHECK_MESSAGE(d.empty(), "byte by byte: " << d);
+}
+
+toolcall::parser_registry builtin() { return toolcall::parser_registry::builtin(); }
+
+}  // namespace
+
+TEST_SUITE("toolcall/families other b") {
+  TEST_CASE("for_model resolves each family's hub names, and not its neighbours") {
+    const std::pair<const char*, const char*> rows[] = {
+        {"ibm-granite/granite-3.3-8b-instruct", "granite_pythonic"},
+        {"ibm-granite/granite-3.3-2b-instruct", "granite_pythonic"},
+        {"unsloth/granite-3.3-8b-instruct-GGUF", "granite_pythonic"},
+        {"mlx-community/granite-3.3-2b-instruct-4bit", "granite_pythonic"},
+        {"granite3.3:8b", "granite_pythonic"},
+        {"ibm-granite/granite-3.3-8b-instruct", "granite"},
+        {"ibm-granite/granite-4.0-h-small", "granite_pythonic"},
+        {"ibm-granite/granite-4.0-h-small", "hermes"},
+        {"unsloth/granite-4.0-h-small-GGUF", "granite_pythonic"},
+        {"CohereForAI/c4ai-command-r-plus", "command_r"},
+        {"CohereForAI/c4ai-command-r-plus-08-2024", "command_r"},
+        {"CohereForAI/c4ai-command-r-08-2024", "command_r"},
+        {"CohereForAI/c4ai-command-r-v01", "command_r"},
+        {"CohereLabs/c4ai-command-r-plus-4bit", "command_r"},
+        {"command-r-plus:104b", "command_r"},
+        {"openbmb/MiniCPM4-8B", "minicpm"},
+        {"openbmb/MiniCPM4-0.5B", "minicpm"},
+        {"openbmb/MiniCPM4.1-8B", "minicpm"},
+        {"openbmb/MiniCPM4.1-8B-GGUF", "minicpm"},
+        {"openbmb/MiniCPM5-16B", "minicpm"},
+        {"rednote-hilab/dots.llm1.inst", "dots"},
+        {"rednote-hilab/dots.llm1.base", "dots"},
+    };
+    for (const auto& r : rows) {
+      const auto reg = toolcall::parser_registry::for_model(r.first);
+      CHECK_MESSAGE(reg.model_known(), r.first);
+      CHECK_MESSAGE(reg.contains(r.second), r.first << " -> " << reg.preset());
+    }
+    const std::pair<const char*, const char*> not_theirs[] = {
+        {"ibm-granite/granite-3.2-8b-instruct", "granite_pythonic"},
+        {"ibm-granite/granite-4.0-micro", "granite_pythonic"},
+        {"ibm-granite/granite-4.0-h-tiny", "granite_pythonic"},
+        {"CohereLabs/c4ai-command-r7b-12-2024", "command_r"},
+        {"CohereLabs/c4ai-command-a-03-2025", "command_r"},
+        {"openbmb/MiniCPM3-4B", "minicpm"},
+        {"openbmb/MiniCPM-V-4", "minicpm"},
+        {"Qwen/Qwen3-Coder-30B-A3B-Instruct", "minicpm"},
+        {"rednote-hilab/dots.ocr", "dots"},
+    };
+    for (const auto& r : not_theirs) {
+      const auto reg = toolcall::parser_registry::for_model(r.first);
+      CHECK_FALSE_MESSAGE((reg.model_known() && reg.contains(r.second)), r.first << " -> " << reg.preset());
+    }
+  }
+
+  TEST_CASE("for_template finds each family in its chat template") {
+    const std::pair<const char*, const char*> rows[] = {
+        {"{% if tools %}Action: ```json\n[{\"tool_name\": ..., \"parameters\": ...}]```\n"
+         "def directly_answer() -> List[Dict]:{% endif %}<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>",
+         "command_r"},
+        {"{{ '<function name=\"' + tc.name + '\">' }}{% for k, v in args %}<param name=\"{{ k }}\">{{ v }}</param>"
+         "{% endfor %}</function>",
+         "minicpm"},
+        {"<|response|>{{ '<dots_function_call>' }}<invoke name=\"{{ name }}\"></invoke></dots_function_call>", "dots"},
+    };
+    for (const auto& r : rows) {
+      const auto reg = toolcall::parser_registry::for_template(r.first);
+      CHECK_MESSAGE(reg.model_known(), r.second);
+      CHECK_MESSAGE(reg.contains(r.second), r.second);
+    }
+  }
+
+  TEST_CASE("granite pythonic: declared tools at a line start only, any chunking") {
+    const std::string text = "I'll check.\nget_weather(city=\"Paris\", days=2)\r\nget_time(tz='CET')\n";
+    const auto none = one_shot(builtin(), text);
+    CHECK(none.calls.empty());
+    CHECK(none.content == tc_test::trim(text));
+    const auto m = one_shot(builtin(), text, true);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[0].format == "granite_pythonic");
+    CHECK(tc_test::json_text_equal(m.calls[0].arguments, R"({"city": "Paris", "days": 2})"));
+    CHECK(m.content == "I'll check.");
+    check_every_split(builtin(), text, true);
+    // an undeclared name at a line start, and a declared one inside a line, are text
+    const auto code = one_shot(builtin(), "print(x)\nx = get_time(tz='CET')", true);
+    CHECK(code.calls.empty());
+    CHECK(code.diagnostics.empty());
+  }
+
+  TEST_CASE("granite pythonic: a bare identifier value or prose after the call is content, with a diagnostic") {
+    for (const std::string text : {"get_weather(city=Paris)", "get_weather(city=\"Paris\") then more"}) {
+      const auto m = one_shot(builtin(), text, true);
+      CHECK(m.calls.empty());
+      CHECK(m.content == text);
+      CHECK_FALSE(m.diagnostics.empty());
+      check_every_split(builtin(), text, true);
+    }
+  }
+
+  TEST_CASE("command r: directly_answer is no call; the fence closes the list at any chunking") {
+    const std::string only = "Action: ```json\n[{\"tool_name\": \"directly_answer\", \"parameters\": {}}]\n```";
+    const auto m = one_shot(builtin(), only);
+    CHECK(m.calls.empty());
+    CHECK(m.content.empty());
+    CHECK(m.finish == toolcall::finish_reason::stop);
+    check_every_split(builtin(), only);
+    const std::string two =
+        "Plan: look it up.\nAction:\n```json\n[{\"tool_name\": \"directly_answer\", \"parameters\": {}}, "
+        "{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}]\n```<|END_OF_TURN_TOKEN|>";
+    const auto t = one_shot(builtin(), two);
+    REQUIRE(t.calls.size() == 1);
+    CHECK(t.calls[0].name == "get_weather");
+    CHECK(t.content == "Plan: look it up.");
+    check_every_split(builtin(), two);
+  }
+
+  TEST_CASE("minicpm and qwen3_coder share <function name=\": each body goes to its family, no failed call") {
+    const std::string qwen = "<function name=\"get_weather\">\n<parameter=city>\nParis\n</parameter>\n</function>";
+    const auto q = one_shot(builtin(), qwen);
+    REQUIRE(q.calls.size() == 1);
+    CHECK(q.calls[0].format == "qwen3_coder");
+    CHECK(streamed(builtin(), qwen, {}).begins == 1);
+    const std::string mini = "<function name=\"get_weather\"><param name=\"city\">Paris</param></function>";
+    const auto c = one_shot(builtin(), mini);
+    REQUIRE(c.calls.size() == 1);
+    CHECK(c.calls[0].format == "minicpm");
+    CHECK(streamed(builtin(), mini, {}).begins == 1);
+    check_every_split(builtin(), qwen);
+    check_every_split(builtin(), mini);
+  }
+
+  TEST_CASE("minicpm: the schema types values; without one, a value that is one JSON value is decoded") {
+    const std::string text =
+        "<function name=\"get_weather\"><param name=\"city\">Paris</param><param name=\"days\"> 3 </param>"
+        "<param name=\"zip\">75001</param></function>";
+    const auto typed = one_shot(builtin(), text, true);
+    REQUIRE(typed.calls.size() == 1);
+    CHECK(tc_test::json_text_equal(typed.calls[0].arguments, R"({"city": "Paris", "days": 3, "zip": "75001"})"));
+    const auto untyped = one_shot(builtin(), text);
+    REQUIRE(untyped.calls.size() == 1);
+    CHECK(tc_test::json_text_equal(untyped.calls[0].arguments, R"({"city": "Paris", "days": 3, "zip": 75001})"));
+    check_every_split(builtin(), text, true);
+    check_every_split(builtin(), text);
+  }
+
+  TEST_CASE("dots: strings without a schema, typed with one; a bad invoke alone goes back to content") {
+    const std::string text =
+        "<dots_function_call>\n<invoke name=\"get_weather\">\n<parameter name=\"days\">3</parameter>\n</invoke>\n"
+        "<invoke>\n<parameter name=\"x\">1</parameter>\n</invoke>\n</dots_function_call>";
+    const auto plain = one_shot(builtin(), text);
+    REQUIRE(plain.calls.size() == 1);
+    CHECK(tc_test::json_text_equal(plain.calls[0].arguments, R"({"days": "3"})"));
+    CHECK(plain.content.find("<parameter name=\"x\">1</parameter>") != std::string::npos);
+    CHECK_FALSE(plain.diagnostics.empty());
+    const auto typed = one_shot(builtin(), text, true);
+    REQUIRE(typed.calls.size() == 1);
+    CHECK(tc_test::json_text_equal(typed.calls[0].arguments, R"({"days": 3})"));
+    check_every_split(builtin(), text);
+    check_every_split(builtin(), text, true);
+  }
+
+  TEST_CASE("max_calls holds for the one-call-per-region families of the group") {
+    // (list-shaped regions, Command R's action list and a dots block, count their calls with
+    // the engine's list limit: issue 20, item 8)
+    toolcall::options o = opts();
+    o.max_calls = 2;
+    std::string mini, gp;
+    for (int k = 0; k < 5; ++k) {
+      mini += "<function name=\"get_time\"></function>";
+      gp += "get_time()\n";
+    }
+    for (const std::string& text : {mini, gp}) {
+      toolcall::parser p{builtin(), o};
+      toolcall::normalizer::create(k_tools)->attach(p);
+      const auto m = p.parse(text);
+      CHECK_MESSAGE(m.calls.size() == 2, text);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+//
+// format::learn (issue 21, items 3-5; docs/learning.md). tests/data/learn/<family>.json holds
+// the probe turns python/src/toolcall/learn.py rendered from tests/data/templates/<family>.jinja
+// with jinja2 (python/tests/test_learn.py renders them afresh and checks they are the same). A
+// spec learned from them alone must parse the family's corpus cases as the built-in room does.
+
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+#include "toolcall/toolcall.hpp"
+
+namespace {
+
+std::vector<toolcall::learn_sample> samples_of(const std::string& family) {
+  const std::string text = tc_test::read_file(std::string(TOOLCALL_TEST_DATA_DIR) + "/learn/" + family + ".json");
+  auto s = toolcall::learn_sample::from_json(text);
+  REQUIRE_MESSAGE(s, family << ": " << s.error().detail);
+  return *s;
+}
+
+}  // namespace
+
+TEST_SUITE("toolcall/learn") {
+  TEST_CASE("a spec learned from a family's rendered template parses its corpus as the room does") {
+    const auto corpus = tc_test::load_corpus();
+    // families whose template excerpt learning reads (the rest: docs/learning.md); `enough`:
+    // the learned spec alone reads >= 90 % of the corpus calls as the room does
+    struct fam_case {
+      const char* fam;
+      bool enough;
+    };
+    for (const fam_case fc : {fam_case{"glm", true}, fam_case{"seed_oss", true}, fam_case{"step3", true},
+                              fam_case{"internlm2", true}, fam_case{"cohere", true}, fam_case{"functools", true},
+                              fam_case{"jamba", true}, fam_case{"minimax_m2", false}, fam_case{"deepseek_dsml", false},
+                              fam_case{"granite", false}}) {
+      const char* fam = fc.fam;
+      INFO(std::string(fam));
+      auto spec = toolcall::format::learn(samples_of(fam));
+      REQUIRE_MESSAGE(spec, spec.error().detail);
+      spec->name = fam;  // the calls report the family, as the room's do
+      auto f = toolcall::format::from_spec(*spec);
+      REQUIRE_MESSAGE(f, f.error().detail);
+      toolcall::parser_registry learned;
+      learned.add(*f);
+      learned.add(*toolcall::format::builtin("reasoning"));
+      toolcall::parser_registry room = *toolcall::parser_registry::only(fam);
+      std::size_t calls = 0, same = 0, cases = 0;
+      for (const auto& c : corpus) {
+        if (c.family != fam || !c.tools_json.empty()) continue;
+        ++cases;
+        toolcall::parser pr(room), pl(learned);
+        const toolcall::message a = pr.parse(c.input), b = pl.parse(c.input);
+        for (std::size_t k = 0; k < a.calls.size(); ++k) {
+          ++calls;
+          if (k < b.calls.size() && a.calls[k].name == b.calls[k].name && a.calls[k].arguments == b.calls[k].arguments)
+            ++same;
+          else
+            MESSAGE(c.id << " call " << k << " differs: " << (k < b.calls.size() ? b.calls[k].arguments : "(none)"));
+        }
+        if (b.calls.size() > a.calls.size()) calls += b.calls.size() - a.calls.size();  // extra calls count against
+      }
+      MESSAGE(std::string(fam) << ": " << same << "/" << calls << " calls of " << cases << " cases as the room reads them");
+      CHECK(cases >= 8);
+      CHECK(calls > 0);
+      // the issue's bar for a built-in family learned afresh; where the room knows more than the
+      // template shows (value trim, drift spellings), at least half
+      if (fc.enough) CHECK(same * 10 >= calls * 9);
+      else CHECK(same * 2 >= calls);
+    }
+  }
+
+  TEST_CASE("learning says which slot it could not infer") {
+    std::vector<toolcall::learn_sample> none;
+    auto e = toolcall::format::learn(none);
+    REQUIRE_FALSE(e);
+    CHECK(e.error().code == toolcall::errc::invalid_input);
+
+    toolcall::learn_sample s;
+    s.rendered = "Sure.<call>lookup(q='x')</call>";
+    s.content = "Sure.";
+    s.tool_calls.push_back({"get_weather", R"({"city": "Paris"})"});
+    auto name = toolcall::format::learn({s});
+    REQUIRE_FALSE(name);
+    CHECK(name.error().detail.find("name slot") != std::string::npos);
+
+    s.rendered = "<call>get_weather with Paris</call>";
+    auto args = toolcall::format::learn({s});
+    REQUIRE_FALSE(args);
+    CHECK(args.error().detail.find("arguments encoding") != std::string::npos);
+
+    s.rendered = "{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}";
+    s.content.clear();
+    auto bare = toolcall::format::learn({s});  // bare JSON: the brace opens the call, at the start
+    REQUIRE_MESSAGE(bare, bare.error().detail);
+    CHECK(bare->call_begin == "{");
+  }
+
+  TEST_CASE("learning a family it has never seen: a name then JSON arguments, a section wrapper, a separator") {
+    // an invented family: <calls> wraps <c>NAME<sep>{json}</c> items separated by <next>
+    toolcall::learn_sample a;
+    a.rendered =
+        "<r>plan it</r>Checking.<calls><c>get_weather<sep>{\"city\": \"Paris\", \"days\": 3}</c><next>"
+        "<c>set_alarm<sep>{\"time\": \"07:30\", \"options\": {\"repeat\": \"daily\"}}</c></calls><eot>";
+    a.content = "Checking.";
+    a.reasoning = "plan it";
+    a.tool_calls = {{"get_weather", R"({"city": "Paris", "days": 3})"},
+                    {"set_alarm", R"({"time": "07:30", "options": {"repeat": "daily"}})"}};
+    auto spec = toolcall::format::learn({a});
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->payload == toolcall::payload_kind::name_json);
+    CHECK(spec->call_begin == "<c>");
+    CHECK(spec->call_end == "</c>");
+    CHECK(spec->name_end == "<sep>");
+    REQUIRE(spec->reasoning.size() == 1);
+    CHECK(spec->reasoning[0].open == "<r>");
+    CHECK(spec->reasoning[0].close == "</r>");
+    for (const char* m : {"<calls>", "</calls>", "<next>", "<eot>"})
+      CHECK_MESSAGE(std::find(spec->markers.begin(), spec->markers.end(), m) != spec->markers.end(), m);
+    // the JSON file of a learned spec reads back and parses new output, streamed too
+    auto back = toolcall::format_spec::from_json(spec->to_json());
+    REQUIRE(back);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*back));
+    toolcall::parser p(reg);
+    const std::string out = "<r>hm</r>Ok.<calls><c>lookup<sep>{\"q\": \"toolcall\"}</c></calls><eot>";
+    const toolcall::message m = p.parse(out);
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].name == "lookup");
+    CHECK(m.calls[0].arguments == R"({"q":"toolcall"})");
+    CHECK(m.content == "Ok.");
+    CHECK(m.reasoning == "hm");
+  }
+
+  TEST_CASE("for_template without a known marker says learning needs a renderer") {
+    const toolcall::parser_registry r =
+        toolcall::parser_registry::for_template("{% for m in messages %}<<{{ m.role }}>> {{ m.content }}{% endfor %}");
+    CHECK_FALSE(r.model_known());
+    CHECK(r.reason().find("render") != std::string::npos);
+    CHECK(toolcall::parser_registry::for_template("{{ '<seed:tool_call>' }}").reason().empty());
+  }
+}
