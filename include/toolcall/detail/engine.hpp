@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -720,10 +721,29 @@ class engine final : public engine_services {
     for (auto& t : calls)
       std::stable_sort(t.chain.begin(), t.chain.end(),
                        [](const claimant& a, const claimant& b) { return a.priority < b.priority; });
+    // a marker made of several tokens also matches with whitespace at its joints
+    spellings_.clear();
+    const std::size_t ncalls = calls.size();
+    for (std::size_t k = 0; k < ncalls; ++k)
+      for (std::string& v : joint_spellings(calls[k].text)) {
+        spellings_.push_back(std::move(v));
+        trigger tr = calls[k];
+        tr.text = spellings_.back();
+        bool dup = false;
+        for (const auto& x : calls) dup |= x.text == tr.text && x.cond == tr.cond;
+        if (!dup) calls.push_back(std::move(tr));
+      }
     std::vector<trigger> markers;
-    for (std::string_view m : k_stop_markers) add(markers, m, trig_action::drop, trig_cond::anywhere);
+    const auto add_marker = [&](std::string_view m) {
+      add(markers, m, trig_action::drop, trig_cond::anywhere);
+      for (std::string& v : joint_spellings(m)) {
+        spellings_.push_back(std::move(v));
+        add(markers, spellings_.back(), trig_action::drop, trig_cond::anywhere);
+      }
+    };
+    for (std::string_view m : k_stop_markers) add_marker(m);
     for (const auto& f : formats_)
-      for (const auto& m : f.def().markers) add(markers, m, trig_action::drop, trig_cond::anywhere);
+      for (const auto& m : f.def().markers) add_marker(m);
     const bool reasoning = opt_.reasoning != reasoning_start::none;
     const std::size_t np = reasoning ? pairs_.size() : 0;
     tabs_.assign(2 + np, trigger_table{});
@@ -1301,6 +1321,20 @@ class engine final : public engine_services {
       fail_level_ = best_fail_.level;
     }
     best_fail_.set = false;
+    if (fail_code_ == errc::ok && claim_ && is_marker_like(claim_->text, at_end)) {
+      // never silent: an opener that matched gives a call or says why it did not
+      const std::string mk(claim_->text);
+      if (at_end) {
+        fail_code_ = errc::unterminated_call;
+        fail_msg_ = "the output ended inside `" + mk + "` before a call could be read";
+        fail_level_ = severity::error;
+      } else {
+        fail_code_ = errc::marker_in_text;
+        fail_msg_ = "`" + mk + "` is not followed by a call; its text stays content";
+        fail_level_ = severity::note;
+      }
+      fail_abs_ = region_abs_;
+    }
     claim_ = nullptr;
     deferred_.clear();
     end_failed_calls(at, at_end);
@@ -1318,6 +1352,16 @@ class engine final : public engine_services {
     }
     text_out(text);
     region_buf_.clear();
+  }
+
+  /// An opener that is a marker (a special token, a tag, a keyword), not bare punctuation or
+  /// a code fence: bare JSON and fences that turn out to be data are not openers a model meant.
+  /// At the end of the output a fence opener with nothing after it is a cut-off call too.
+  static bool is_marker_like(std::string_view t, bool at_end) noexcept {
+    if (t.size() < 3 || (!at_end && t.compare(0, 3, "```") == 0)) return false;
+    for (char c : t)
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80) return true;
+    return false;
   }
 
   /// The region's bytes after its marker (they end at `at`) are read again, before what is
@@ -1484,6 +1528,7 @@ class engine final : public engine_services {
   std::size_t next_index_ = 0, calls_started_ = 0;
   bool calls_limit_reported_ = false;
   errc fail_code_ = errc::ok;
+  std::deque<std::string> spellings_;  ///< markers' whitespace spellings (stable addresses)
   std::size_t fail_abs_ = 0;
   std::string fail_msg_;
   severity fail_level_ = severity::error;
