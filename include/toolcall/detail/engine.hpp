@@ -1356,9 +1356,9 @@ class engine final : public engine_services {
 
   /// An opener that is a marker (a special token, a tag, a keyword), not bare punctuation or
   /// a code fence: bare JSON and fences that turn out to be data are not openers a model meant.
-  /// At the end of the output a fence opener with nothing after it is a cut-off call too.
   static bool is_marker_like(std::string_view t, bool at_end) noexcept {
-    if (t.size() < 3 || (!at_end && t.compare(0, 3, "```") == 0)) return false;
+    if (t.size() < 3 || t.compare(0, 3, "```") == 0) return false;
+    if (at_end) return true;  // `>>>` at the very end: a cut-off call (a code fence is not)
     for (char c : t)
       if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80) return true;
     return false;
