@@ -232,6 +232,8 @@ class engine final : public engine_services {
     rpair_ = 0;
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
     at_start_ = true;
+    after_call_ = false;
+    last_closer_.clear();
     last_byte_ = '\n';
     content_.reset();
     reasoning_.reset();
@@ -978,6 +980,15 @@ class engine final : public engine_services {
         }
         continue;
       }
+      if (after_call_ && mode_ == mode_text) {
+        bool held = false;
+        const std::size_t k = take_repeated_closer(chunk, i, abs, final, held);
+        if (held) return n;
+        if (k != i) {
+          i = k;
+          continue;
+        }
+      }
       // text-like modes: find where the next trigger starts, by its anchor byte; the text before
       // it goes out in one piece
       if (n - i <= 32) {
@@ -1272,6 +1283,12 @@ class engine final : public engine_services {
     }
     accounted_ += end_abs - region_abs_;  // the region: calls and their markup
     const bool had_calls = !region_calls_.empty();
+    if (had_calls) {
+      // the region's closing token: a model that writes it twice ends with a recognised marker
+      const std::string_view rt = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
+      last_closer_.assign(closing_token(rt.substr(0, std::min(rt.size(), end_abs - region_abs_))));
+      after_call_ = !last_closer_.empty();
+    }
     if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
     for (auto& p : region_calls_) {
       flush_args_hold(p);
@@ -1364,6 +1381,50 @@ class engine final : public engine_services {
     return false;
   }
 
+  /// The special token or closing tag a region ends with (`</tool_call>`, `<|tool_call_end|>`,
+  /// `<｜tool▁calls▁end｜>`, `<tool_call|>`), or "".
+  static std::string_view closing_token(std::string_view r) noexcept {
+    while (!r.empty() && is_json_ws(static_cast<unsigned char>(r.back()))) r.remove_suffix(1);
+    if (r.size() < 4 || r.back() != '>') return {};
+    const std::size_t lt = r.rfind('<');
+    if (lt == std::string_view::npos || r.size() - lt > 48) return {};
+    const std::string_view t = r.substr(lt);
+    for (char c : t)
+      if (is_json_ws(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '{' || c == '}') return {};
+    const bool closing = t[1] == '/' || t[1] == '|' || t.compare(0, 4, "<\xEF\xBD\x9C") == 0 ||
+                         t.compare(t.size() - 2, 2, "|>") == 0;
+    return closing ? t : std::string_view();
+  }
+
+  /// Right after a call, a repeat of the region's closing token (after whitespace) is a
+  /// recognised marker. Returns the position to go on from: `i` when nothing was taken, the
+  /// chunk's end when the bytes were held for the next write (`held`).
+  std::size_t take_repeated_closer(std::string_view chunk, std::size_t i, std::size_t abs, bool final, bool& held) {
+    held = false;
+    std::size_t j = i;
+    while (j < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[j]))) ++j;
+    const pm m = j == chunk.size() ? pm::partial : prefix_match(sub(chunk, j), last_closer_);
+    if (m == pm::no || (m == pm::partial && final) || j - i > 64) {
+      after_call_ = false;
+      return i;
+    }
+    if (m == pm::partial) {  // may still be the closer: wait for the next bytes
+      carry_.assign(chunk.data() + i, chunk.size() - i);
+      carry_is_hold_ = true;
+      carry_abs_ = abs + i;
+      examined_ += chunk.size() - i;
+      held = true;
+      return chunk.size();
+    }
+    std::size_t e = j;  // the closer as written (prefix_match allows whitespace at its joints)
+    for (std::size_t k = 0; k < last_closer_.size() && e < chunk.size(); ++e)
+      if (chunk[e] == last_closer_[k]) ++k;
+    examined_ += e - i;
+    text_out(sub(chunk, i, j - i));
+    accounted_ += e - j;
+    return e;
+  }
+
   /// The region's bytes after its marker (they end at `at`) are read again, before what is
   /// already carried; region_buf_ keeps its capacity for the next region.
   void carry_region_after_marker(std::size_t at) {
@@ -1407,6 +1468,7 @@ class engine final : public engine_services {
     for (char c : s)
       if (!is_json_ws(static_cast<unsigned char>(c))) {
         at_start_ = false;
+        after_call_ = false;
         break;
       }
     last_byte_ = s.back();
@@ -1512,6 +1574,8 @@ class engine final : public engine_services {
   mode mode_ = mode_text, mode_before_region_ = mode_text;
   bool reasoning_open_event_ = false;
   bool at_start_ = true;
+  bool after_call_ = false;  ///< only whitespace since a call's region (take_repeated_closer)
+  std::string last_closer_;  ///< that region's closing token
   char last_byte_ = '\n';
   text_emitter content_, reasoning_;
   std::string pending_;
