@@ -96,12 +96,6 @@ struct trigger_table {
   std::vector<std::vector<const trigger*>> buckets;
 };
 
-inline constexpr std::string_view k_ds_eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>";
-
-/// End-of-turn and stop markers of every family: never content (docs/conventions.md).
-inline constexpr std::string_view k_stop_markers[] = {
-    "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
-    "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
 
 /// s.substr(pos, n) for a pos known to be in range: no bounds check on the hot paths.
 inline std::string_view sub(std::string_view s, std::size_t pos, std::size_t n = std::string_view::npos) noexcept {

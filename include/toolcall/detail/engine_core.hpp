@@ -64,6 +64,13 @@ inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   return id;
 }
 
+inline constexpr std::string_view k_ds_eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>";
+
+/// End-of-turn and stop markers of every family: never content (docs/conventions.md).
+inline constexpr std::string_view k_stop_markers[] = {
+    "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
+    "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
+
 /// Result of comparing the bytes seen so far against a marker.
 enum class pm : std::uint8_t { no, partial, full };
 
