@@ -1277,7 +1277,7 @@ class engine final : public engine_services {
     }
     accounted_ += end_abs - region_abs_;  // the region: calls and their markup
     const bool had_calls = !region_calls_.empty();
-    if (had_calls) {
+    {
       // the region's closing token: a model that writes it twice ends with a recognised marker
       const std::string_view rt = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
       last_closer_.assign(closing_token(rt.substr(0, std::min(rt.size(), end_abs - region_abs_))));
