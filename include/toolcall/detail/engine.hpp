@@ -226,8 +226,10 @@ class engine final : public engine_services {
     rpair_ = 0;
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
     at_start_ = true;
-    after_call_ = false;
+    after_call_ = closer_pending_ = false;
     last_closer_.clear();
+    held_marker_ = {};
+    held_ws_.clear();
     last_byte_ = '\n';
     content_.reset();
     reasoning_.reset();
@@ -362,6 +364,7 @@ class engine final : public engine_services {
       passthrough_text(carry_);
       carry_.clear();
     }
+    if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
     if (mode_ == mode_pending) flush_pending_as_content();
     content_.flush([&](std::string_view s) { out_content(s); });
     reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
@@ -974,7 +977,30 @@ class engine final : public engine_services {
         }
         continue;
       }
-      if (after_call_ && mode_ == mode_text) {
+      if (!held_marker_.empty()) {
+        if (mode_ != mode_text) {
+          drop_held_marker();
+        } else {
+          std::size_t j = i;
+          while (j < n && is_json_ws(static_cast<unsigned char>(chunk[j])) && held_ws_.size() < 256) ++j;
+          held_ws_.append(chunk.data() + i, j - i);
+          examined_ += j - i;
+          if (j == n) return n;  // only whitespace so far: the next bytes decide
+          const unsigned char c = static_cast<unsigned char>(chunk[j]);
+          if (held_ws_.size() < 256 && tab().later[c]) {
+            drop_held_marker();  // a call or a marker follows
+          } else {
+            std::string t(held_marker_);
+            held_marker_ = {};
+            t += held_ws_;
+            held_ws_.clear();
+            text_out(t);
+          }
+          i = j;
+          continue;
+        }
+      }
+      if (closer_pending_ && mode_ == mode_text) {
         bool held = false;
         const std::size_t k = take_repeated_closer(chunk, i, abs, final, held);
         if (held) return n;
@@ -1145,6 +1171,13 @@ class engine final : public engine_services {
     if (t.action != trig_action::region) accounted_ += t.text.size();  // a recognised marker
     switch (t.action) {
       case trig_action::drop:
+        if (mode_ == mode_text && !after_call_ && !at_start_) {
+          // in running text an end-of-turn token is a marker only where the turn ends: before
+          // the end of the output or a call; in code or prose it stays as written
+          accounted_ -= t.text.size();
+          held_marker_ = t.text;
+          held_ws_.clear();
+        }
         return;
       case trig_action::stray_closer:
         diag(errc::marker_in_text, at, "a reasoning closer outside reasoning was dropped", severity::note);
@@ -1281,7 +1314,8 @@ class engine final : public engine_services {
       // the region's closing token: a model that writes it twice ends with a recognised marker
       const std::string_view rt = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
       last_closer_.assign(closing_token(rt.substr(0, std::min(rt.size(), end_abs - region_abs_))));
-      after_call_ = !last_closer_.empty();
+      closer_pending_ = !last_closer_.empty();
+      after_call_ = had_calls;
     }
     if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
     for (auto& p : region_calls_) {
@@ -1375,6 +1409,15 @@ class engine final : public engine_services {
     return false;
   }
 
+  /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
+  void drop_held_marker() {
+    accounted_ += held_marker_.size();
+    held_marker_ = {};
+    std::string w;
+    w.swap(held_ws_);
+    text_out(w);
+  }
+
   /// The special token or closing tag a region ends with (`</tool_call>`, `<|tool_call_end|>`,
   /// `<｜tool▁calls▁end｜>`, `<tool_call|>`), or "".
   static std::string_view closing_token(std::string_view r) noexcept {
@@ -1399,7 +1442,7 @@ class engine final : public engine_services {
     while (j < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[j]))) ++j;
     const pm m = j == chunk.size() ? pm::partial : prefix_match(sub(chunk, j), last_closer_);
     if (m == pm::no || (m == pm::partial && final) || j - i > 64) {
-      after_call_ = false;
+      closer_pending_ = false;
       return i;
     }
     if (m == pm::partial) {  // may still be the closer: wait for the next bytes
@@ -1462,7 +1505,7 @@ class engine final : public engine_services {
     for (char c : s)
       if (!is_json_ws(static_cast<unsigned char>(c))) {
         at_start_ = false;
-        after_call_ = false;
+        after_call_ = closer_pending_ = false;
         break;
       }
     last_byte_ = s.back();
@@ -1568,8 +1611,11 @@ class engine final : public engine_services {
   mode mode_ = mode_text, mode_before_region_ = mode_text;
   bool reasoning_open_event_ = false;
   bool at_start_ = true;
-  bool after_call_ = false;  ///< only whitespace since a call's region (take_repeated_closer)
+  bool after_call_ = false;      ///< only whitespace and markers since a call
+  bool closer_pending_ = false;  ///< a repeat of last_closer_ may still come (take_repeated_closer)
   std::string last_closer_;  ///< that region's closing token
+  std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
+  std::string held_ws_;           ///< the whitespace after it
   char last_byte_ = '\n';
   text_emitter content_, reasoning_;
   std::string pending_;
