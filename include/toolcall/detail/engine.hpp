@@ -227,6 +227,9 @@ class engine final : public engine_services {
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
     at_start_ = true;
     after_call_ = closer_pending_ = false;
+    in_fence_ = in_inline_ = tick_line_start_ = false;
+    code_line_start_ = true;
+    ticks_ = 0;
     last_closer_.clear();
     held_marker_ = {};
     held_ws_.clear();
@@ -1168,6 +1171,10 @@ class engine final : public engine_services {
   }
 
   void apply(const trigger& t, std::size_t at) {
+    if ((t.action == trig_action::region || t.action == trig_action::drop) && mode_ == mode_text && in_code()) {
+      text_out(t.text);  // an example in code (a fence trigger there closes the code fence)
+      return;
+    }
     if (t.action != trig_action::region) accounted_ += t.text.size();  // a recognised marker
     switch (t.action) {
       case trig_action::drop:
@@ -1409,6 +1416,48 @@ class engine final : public engine_services {
     return false;
   }
 
+  /// Markdown code in the text released so far: inside a code fence (a line starting with
+  /// three or more backticks, up to the next such line) or an inline code span (a backtick up
+  /// to the next one or the end of the line), markers are examples, not calls or markers.
+  bool in_code() {
+    if (ticks_) end_tick_run();
+    return in_fence_ || in_inline_;
+  }
+  void end_tick_run() {
+    if (ticks_ >= 3 && tick_line_start_) {
+      in_fence_ = !in_fence_;
+      in_inline_ = false;
+    } else if (!in_fence_) {
+      in_inline_ = !in_inline_;
+    }
+    ticks_ = 0;
+  }
+  /// Does the text before s[k] (after spaces) end a line? `code_line_start_` carries it over.
+  bool line_start_before(std::string_view s, std::size_t k) const {
+    while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t')) --k;
+    return k == 0 ? code_line_start_ : s[k - 1] == '\n';
+  }
+  void track_code(std::string_view s) {
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    while (i < n) {
+      if (ticks_) {  // a run of backticks goes on
+        while (i < n && s[i] == '`') ++ticks_, ++i;
+        if (i == n) break;
+        end_tick_run();
+      }
+      const void* p = std::memchr(s.data() + i, '`', n - i);
+      const std::size_t k = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s.data()) : n;
+      if (in_inline_ && std::memchr(s.data() + i, '\n', k - i)) in_inline_ = false;
+      if (k == n) break;
+      tick_line_start_ = line_start_before(s, k);
+      i = k;
+      while (i < n && s[i] == '`') ++ticks_, ++i;
+      if (i < n) end_tick_run();
+    }
+    code_line_start_ = line_start_before(s, n);
+  }
+
   /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
   void drop_held_marker() {
     accounted_ += held_marker_.size();
@@ -1509,6 +1558,7 @@ class engine final : public engine_services {
         break;
       }
     last_byte_ = s.back();
+    track_code(s);
     if (mode_ == mode_pending || (mode_ == mode_region && mode_before_region_ == mode_pending)) {
       pending_ += s;
       if (pending_.size() > opt_.max_holdback) {
@@ -1614,6 +1664,9 @@ class engine final : public engine_services {
   bool after_call_ = false;      ///< only whitespace and markers since a call
   bool closer_pending_ = false;  ///< a repeat of last_closer_ may still come (take_repeated_closer)
   std::string last_closer_;  ///< that region's closing token
+  bool in_fence_ = false, in_inline_ = false;  ///< markdown code state (track_code)
+  bool code_line_start_ = true, tick_line_start_ = false;
+  std::size_t ticks_ = 0;  ///< a run of backticks not yet ended
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_ws_;           ///< the whitespace after it
   char last_byte_ = '\n';
