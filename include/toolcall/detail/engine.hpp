@@ -293,7 +293,8 @@ class engine final : public engine_services {
       total_in_ += data.size();
       return;
     }
-    if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && no_trigger_byte(data)) {
+    if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && held_marker_.empty() &&
+        !closer_pending_ && no_trigger_byte(data)) {
       // a token of plain text: what drive() and process() would do with it, without their
       // bookkeeping (the same events, the same state)
       total_in_ += data.size();
@@ -981,7 +982,7 @@ class engine final : public engine_services {
         continue;
       }
       if (!held_marker_.empty()) {
-        if (mode_ != mode_text) {
+        if (mode_ != mode_text && mode_ != mode_pending) {
           drop_held_marker();
         } else {
           std::size_t j = i;
@@ -1068,7 +1069,7 @@ class engine final : public engine_services {
         const trigger& t = *tp;
         if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
         if (!cond_ok(t.cond)) continue;
-        const pm m = prefix_match(rest, t.text);
+        const pm m = prefix_match_exact(rest, t.text);
         if (m == pm::full) {
           if (!hit || t.text.size() > hit->text.size()) hit = &t;
         } else if (m == pm::partial) {
@@ -1136,7 +1137,7 @@ class engine final : public engine_services {
       const unsigned char c = static_cast<unsigned char>(chunk[p]);
       if (!f[c]) continue;
       for (const trigger* tp : tb.buckets[c])
-        if (prefix_match(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
+        if (prefix_match_exact(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
           return p;
     }
     return n;
@@ -1171,14 +1172,15 @@ class engine final : public engine_services {
   }
 
   void apply(const trigger& t, std::size_t at) {
-    if ((t.action == trig_action::region || t.action == trig_action::drop) && mode_ == mode_text && in_code()) {
+    const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
+    if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && in_code()) {
       text_out(t.text);  // an example in code (a fence trigger there closes the code fence)
       return;
     }
     if (t.action != trig_action::region) accounted_ += t.text.size();  // a recognised marker
     switch (t.action) {
       case trig_action::drop:
-        if (mode_ == mode_text && !after_call_ && !at_start_) {
+        if (text_mode && !after_call_ && !at_start_) {
           // in running text an end-of-turn token is a marker only where the turn ends: before
           // the end of the output or a call; in code or prose it stays as written
           accounted_ -= t.text.size();
@@ -1373,6 +1375,10 @@ class engine final : public engine_services {
       fail_level_ = best_fail_.level;
     }
     best_fail_.set = false;
+    if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && region_blank_after_marker()) {
+      // the output ended right after an opener: a call cut off, whatever the claimant said
+      fail_code_ = errc::ok;
+    }
     if (fail_code_ == errc::ok && claim_ && is_marker_like(claim_->text, at_end)) {
       // never silent: an opener that matched gives a call or says why it did not
       const std::string mk(claim_->text);
@@ -1404,6 +1410,14 @@ class engine final : public engine_services {
     }
     text_out(text);
     region_buf_.clear();
+  }
+
+  /// Only whitespace follows the region's marker so far.
+  bool region_blank_after_marker() const {
+    const std::string_view r = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
+    for (std::size_t k = std::min(region_marker_len_, r.size()); k < r.size(); ++k)
+      if (!is_json_ws(static_cast<unsigned char>(r[k]))) return false;
+    return true;
   }
 
   /// An opener that is a marker (a special token, a tag, a keyword), not bare punctuation or
@@ -1489,7 +1503,7 @@ class engine final : public engine_services {
     held = false;
     std::size_t j = i;
     while (j < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[j]))) ++j;
-    const pm m = j == chunk.size() ? pm::partial : prefix_match(sub(chunk, j), last_closer_);
+    const pm m = j == chunk.size() ? pm::partial : prefix_match_exact(sub(chunk, j), last_closer_);
     if (m == pm::no || (m == pm::partial && final) || j - i > 64) {
       closer_pending_ = false;
       return i;
@@ -1502,9 +1516,7 @@ class engine final : public engine_services {
       held = true;
       return chunk.size();
     }
-    std::size_t e = j;  // the closer as written (prefix_match allows whitespace at its joints)
-    for (std::size_t k = 0; k < last_closer_.size() && e < chunk.size(); ++e)
-      if (chunk[e] == last_closer_[k]) ++k;
+    const std::size_t e = j + last_closer_.size();
     examined_ += e - i;
     text_out(sub(chunk, i, j - i));
     accounted_ += e - j;

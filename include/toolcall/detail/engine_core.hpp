@@ -88,6 +88,12 @@ inline bool marker_joint(std::string_view m, std::size_t j) noexcept {
 }
 inline bool joint_ws(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
+/// prefix_match byte for byte: the scanner's tables hold every spelling of a marker.
+inline pm prefix_match_exact(std::string_view s, std::string_view m) noexcept {
+  if (s.size() >= m.size()) return s.compare(0, m.size(), m) == 0 ? pm::full : pm::no;
+  return m.compare(0, s.size(), s) == 0 ? pm::partial : pm::no;
+}
+
 /// Does `s` start with `m` (full), or is `s` a proper prefix of `m` (partial)? Whitespace at a
 /// joint of `m`'s tokens is skipped (marker_joint).
 inline pm prefix_match(std::string_view s, std::string_view m) noexcept {

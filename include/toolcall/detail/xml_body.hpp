@@ -158,7 +158,10 @@ class xml_name_scanner {
     raw_.clear();
     attrs_.clear();
     type_value_ = -1;
+    spaced_ = false;
   }
+  /// to_line: spaces or tabs stood around the name (`<tool_call> and </tool_call>` in prose).
+  bool spaced() const noexcept { return spaced_; }
 
   /// The name, surrounding whitespace removed.
   std::string_view name() const noexcept {
@@ -174,7 +177,8 @@ class xml_name_scanner {
     switch (syn_) {
       case xml_name::to_gt:
         if (c == '>') return finish_name();
-        if (c == '\n' || c == '<') return bad;
+        if (c == '<') return bad;
+        if (is_json_ws(c)) return name().empty() ? more : keep(c);  // `<function=\nNAME\n>`: trimmed
         return keep(c);
       case xml_name::quoted: return push_quoted(c);
       case xml_name::to_tag:
@@ -209,7 +213,7 @@ class xml_name_scanner {
   result push_quoted(unsigned char c) {
     switch (ph_) {
       case p_lead:
-        if (c == ' ' || c == '\t') return more;
+        if (is_json_ws(c)) return more;
         if (c == '"' || c == '\'') {
           quote_ = static_cast<char>(c);
           ph_ = p_quoted;
@@ -231,7 +235,8 @@ class xml_name_scanner {
           ph_ = p_attrs;
           return more;
         }
-        if (c == '<' || c == '\n') return bad;
+        if (c == '<') return bad;
+        if (is_json_ws(c) && name().empty()) return more;  // `name="\nNAME"`: trimmed
         return keep(c);
       case p_attrs:
         if (c == '>') {
@@ -258,7 +263,10 @@ class xml_name_scanner {
   result push_line(unsigned char c) {
     switch (ph_) {
       case p_lead:
-        if (is_json_ws(c)) return more;
+        if (is_json_ws(c)) {
+          spaced_ |= c == ' ' || c == '\t';
+          return more;
+        }
         ph_ = p_name;
         if (c == '<') return bad;
         return line_name_byte(c) ? keep(c) : bad;
@@ -266,6 +274,7 @@ class xml_name_scanner {
         if (c == '\n') return finish_name();
         if (c == '<') return name().empty() ? bad : done_again;
         if (is_json_ws(c)) {
+          spaced_ |= c == ' ' || c == '\t';
           ph_ = p_space;
           return more;
         }
@@ -273,6 +282,7 @@ class xml_name_scanner {
       case p_space:
         if (c == '\n') return finish_name();
         if (c == '<') return done_again;
+        spaced_ |= c == ' ' || c == '\t';
         return is_json_ws(c) ? more : bad;
       default: return bad;
     }
@@ -318,6 +328,7 @@ class xml_name_scanner {
   char quote_ = '"';
   std::string raw_, attrs_, tag_;
   int type_value_ = -1;
+  bool spaced_ = false;
 };
 
 /**
@@ -522,6 +533,13 @@ class xml_call_body {
         if (am_.empty() && is_json_ws(c)) return a_next;
         const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close, {});
         if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
+        if (r >= 1 && !in_call_ && sp_.fn_name == xml_name::to_line && ns_.spaced()) {
+          // a call with no arguments needs a name written as the template writes it, with no
+          // spaces around it: `wrap each call in <tool_call> and </tool_call>` is prose
+          flush(e);
+          e.set_failure(errc::ok, abs_, "", severity::note);
+          return a_fail;
+        }
         if (r >= 0 && !in_call_) open_call(e);
         if (r == 0) start_key();
         else if (r == 1) return end_function(e, false, true);

@@ -22,14 +22,17 @@ struct functools {
     d.name = std::string(name);
     d.priority = 23;
     d.description = "Phi-4-mini and Firefunction v2 functools[{...}, ...]";
-    d.triggers = {{"functools[", detail::trig_cond::anywhere, 0}};
+    // `functools{...}`: one call without the list (Phi-4-mini drift)
+    d.triggers = {{"functools[", detail::trig_cond::anywhere, 0}, {"functools{", detail::trig_cond::anywhere, 1}};
     d.markers = {"<|end|>", "<|eot_id|>"};
     d.template_markers = {"functools[", "<|/tool|>"};
     d.presets = {{"phi-?4-mini-instruct|firefunction", {"functools"}, 20, false}};
     d.make = [] {
       detail::json_region_spec s = detail::json_spec("");
       s.inject = "[";
-      return std::unique_ptr<detail::handler>(new detail::json_region_handler(name, {s}));
+      detail::json_region_spec one = detail::json_spec("");
+      one.inject = "{";
+      return std::unique_ptr<detail::handler>(new detail::json_region_handler(name, {s, one}));
     };
     return d;
   }
