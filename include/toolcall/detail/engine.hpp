@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -97,12 +98,6 @@ struct trigger_table {
   std::vector<std::vector<const trigger*>> buckets;
 };
 
-inline constexpr std::string_view k_ds_eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>";
-
-/// End-of-turn and stop markers of every family: never content (docs/conventions.md).
-inline constexpr std::string_view k_stop_markers[] = {
-    "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
-    "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
 
 /// s.substr(pos, n) for a pos known to be in range: no bounds check on the hot paths.
 inline std::string_view sub(std::string_view s, std::size_t pos, std::size_t n = std::string_view::npos) noexcept {
@@ -256,6 +251,13 @@ class engine final : public engine_services {
     rpair_ = 0;
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
     at_start_ = true;
+    after_call_ = closer_pending_ = false;
+    in_fence_ = in_inline_ = tick_line_start_ = false;
+    code_line_start_ = true;
+    ticks_ = 0;
+    last_closer_.clear();
+    held_marker_ = {};
+    held_ws_.clear();
     last_byte_ = '\n';
     content_.reset();
     reasoning_.reset();
@@ -317,7 +319,8 @@ class engine final : public engine_services {
       total_in_ += data.size();
       return;
     }
-    if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && no_trigger_byte(data)) {
+    if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && held_marker_.empty() &&
+        !closer_pending_ && no_trigger_byte(data)) {
       // a token of plain text: what drive() and process() would do with it, without their
       // bookkeeping (the same events, the same state)
       total_in_ += data.size();
@@ -392,6 +395,7 @@ class engine final : public engine_services {
       passthrough_text(carry_);
       carry_.clear();
     }
+    if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
     if (mode_ == mode_pending) flush_pending_as_content();
     content_.flush([&](std::string_view s) { out_content(s); });
     reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
@@ -819,10 +823,29 @@ class engine final : public engine_services {
     for (auto& t : calls)
       std::stable_sort(t.chain.begin(), t.chain.end(),
                        [](const claimant& a, const claimant& b) { return a.priority < b.priority; });
+    // a marker made of several tokens also matches with whitespace at its joints
+    spellings_.clear();
+    const std::size_t ncalls = calls.size();
+    for (std::size_t k = 0; k < ncalls; ++k)
+      for (std::string& v : joint_spellings(calls[k].text)) {
+        spellings_.push_back(std::move(v));
+        trigger tr = calls[k];
+        tr.text = spellings_.back();
+        bool dup = false;
+        for (const auto& x : calls) dup |= x.text == tr.text && x.cond == tr.cond;
+        if (!dup) calls.push_back(std::move(tr));
+      }
     std::vector<trigger> markers;
-    for (std::string_view m : k_stop_markers) add(markers, m, trig_action::drop, trig_cond::anywhere);
+    const auto add_marker = [&](std::string_view m) {
+      add(markers, m, trig_action::drop, trig_cond::anywhere);
+      for (std::string& v : joint_spellings(m)) {
+        spellings_.push_back(std::move(v));
+        add(markers, spellings_.back(), trig_action::drop, trig_cond::anywhere);
+      }
+    };
+    for (std::string_view m : k_stop_markers) add_marker(m);
     for (const auto& f : formats_)
-      for (const auto& m : f.def().markers) add(markers, m, trig_action::drop, trig_cond::anywhere);
+      for (const auto& m : f.def().markers) add_marker(m);
     const bool reasoning = opt_.reasoning != reasoning_start::none;
     const std::size_t np = reasoning ? pairs_.size() : 0;
     tabs_.assign(2 + np, trigger_table{});
@@ -1057,6 +1080,38 @@ class engine final : public engine_services {
         }
         continue;
       }
+      if (!held_marker_.empty()) {
+        if (mode_ != mode_text && mode_ != mode_pending) {
+          drop_held_marker();
+        } else {
+          std::size_t j = i;
+          while (j < n && is_json_ws(static_cast<unsigned char>(chunk[j])) && held_ws_.size() < 256) ++j;
+          held_ws_.append(chunk.data() + i, j - i);
+          examined_ += j - i;
+          if (j == n) return n;  // only whitespace so far: the next bytes decide
+          const unsigned char c = static_cast<unsigned char>(chunk[j]);
+          if (held_ws_.size() < 256 && tab().later[c]) {
+            drop_held_marker();  // a call or a marker follows
+          } else {
+            std::string t(held_marker_);
+            held_marker_ = {};
+            t += held_ws_;
+            held_ws_.clear();
+            text_out(t);
+          }
+          i = j;
+          continue;
+        }
+      }
+      if (closer_pending_ && mode_ == mode_text) {
+        bool held = false;
+        const std::size_t k = take_repeated_closer(chunk, i, abs, final, held);
+        if (held) return n;
+        if (k != i) {
+          i = k;
+          continue;
+        }
+      }
       // text-like modes: find where the next trigger starts, by its anchor byte; the text before
       // it goes out in one piece
       if (n - i <= 32) {
@@ -1113,7 +1168,7 @@ class engine final : public engine_services {
         const trigger& t = *tp;
         if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
         if (!cond_ok(t.cond)) continue;
-        const pm m = prefix_match(rest, t.text);
+        const pm m = prefix_match_exact(rest, t.text);
         if (m == pm::full) {
           if (!hit || t.text.size() > hit->text.size()) hit = &t;
         } else if (m == pm::partial) {
@@ -1181,7 +1236,7 @@ class engine final : public engine_services {
       const unsigned char c = static_cast<unsigned char>(chunk[p]);
       if (!f[c]) continue;
       for (const trigger* tp : tb.buckets[c])
-        if (prefix_match(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
+        if (prefix_match_exact(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
           return p;
     }
     return n;
@@ -1216,9 +1271,21 @@ class engine final : public engine_services {
   }
 
   void apply(const trigger& t, std::size_t at) {
+    const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
+    if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && in_code()) {
+      text_out(t.text);  // an example in code (a fence trigger there closes the code fence)
+      return;
+    }
     if (t.action != trig_action::region) accounted_ += t.text.size();  // a recognised marker
     switch (t.action) {
       case trig_action::drop:
+        if (text_mode && !after_call_ && !at_start_) {
+          // in running text an end-of-turn token is a marker only where the turn ends: before
+          // the end of the output or a call; in code or prose it stays as written
+          accounted_ -= t.text.size();
+          held_marker_ = t.text;
+          held_ws_.clear();
+        }
         return;
       case trig_action::stray_closer:
         diag(errc::marker_in_text, at, "a reasoning closer outside reasoning was dropped", severity::note);
@@ -1352,6 +1419,13 @@ class engine final : public engine_services {
     if (refuse_calls(end_abs)) return;
     accounted_ += end_abs - region_abs_;  // the region: calls and their markup
     const bool had_calls = !region_calls_.empty();
+    {
+      // the region's closing token: a model that writes it twice ends with a recognised marker
+      const std::string_view rt = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
+      last_closer_.assign(closing_token(rt.substr(0, std::min(rt.size(), end_abs - region_abs_))));
+      closer_pending_ = !last_closer_.empty();
+      after_call_ = had_calls;
+    }
     if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
     for (auto& p : region_calls_) {
       flush_args_hold(p);
@@ -1401,6 +1475,24 @@ class engine final : public engine_services {
       fail_level_ = best_fail_.level;
     }
     best_fail_.set = false;
+    if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && region_blank_after_marker()) {
+      // the output ended right after an opener: a call cut off, whatever the claimant said
+      fail_code_ = errc::ok;
+    }
+    if (fail_code_ == errc::ok && claim_ && is_marker_like(claim_->text, at_end)) {
+      // never silent: an opener that matched gives a call or says why it did not
+      const std::string mk(claim_->text);
+      if (at_end) {
+        fail_code_ = errc::unterminated_call;
+        fail_msg_ = "the output ended inside `" + mk + "` before a call could be read";
+        fail_level_ = severity::error;
+      } else {
+        fail_code_ = errc::marker_in_text;
+        fail_msg_ = "`" + mk + "` is not followed by a call; its text stays content";
+        fail_level_ = severity::note;
+      }
+      fail_abs_ = region_abs_;
+    }
     claim_ = nullptr;
     deferred_.clear();
     end_failed_calls(at, at_end);
@@ -1418,6 +1510,117 @@ class engine final : public engine_services {
     }
     text_out(text);
     region_buf_.clear();
+  }
+
+  /// Only whitespace follows the region's marker so far.
+  bool region_blank_after_marker() const {
+    const std::string_view r = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
+    for (std::size_t k = std::min(region_marker_len_, r.size()); k < r.size(); ++k)
+      if (!is_json_ws(static_cast<unsigned char>(r[k]))) return false;
+    return true;
+  }
+
+  /// An opener that is a marker (a special token, a tag, a keyword), not bare punctuation or
+  /// a code fence: bare JSON and fences that turn out to be data are not openers a model meant.
+  static bool is_marker_like(std::string_view t, bool at_end) noexcept {
+    if (t.size() < 3 || t.compare(0, 3, "```") == 0) return false;
+    if (at_end) return true;  // `>>>` at the very end: a cut-off call (a code fence is not)
+    for (char c : t)
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80) return true;
+    return false;
+  }
+
+  /// Markdown code in the text released so far: inside a code fence (a line starting with
+  /// three or more backticks, up to the next such line) or an inline code span (a backtick up
+  /// to the next one or the end of the line), markers are examples, not calls or markers.
+  bool in_code() {
+    if (ticks_) end_tick_run();
+    return in_fence_ || in_inline_;
+  }
+  void end_tick_run() {
+    if (ticks_ >= 3 && tick_line_start_) {
+      in_fence_ = !in_fence_;
+      in_inline_ = false;
+    } else if (!in_fence_) {
+      in_inline_ = !in_inline_;
+    }
+    ticks_ = 0;
+  }
+  /// Does the text before s[k] (after spaces) end a line? `code_line_start_` carries it over.
+  bool line_start_before(std::string_view s, std::size_t k) const {
+    while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t')) --k;
+    return k == 0 ? code_line_start_ : s[k - 1] == '\n';
+  }
+  void track_code(std::string_view s) {
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    while (i < n) {
+      if (ticks_) {  // a run of backticks goes on
+        while (i < n && s[i] == '`') ++ticks_, ++i;
+        if (i == n) break;
+        end_tick_run();
+      }
+      const void* p = std::memchr(s.data() + i, '`', n - i);
+      const std::size_t k = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s.data()) : n;
+      if (in_inline_ && std::memchr(s.data() + i, '\n', k - i)) in_inline_ = false;
+      if (k == n) break;
+      tick_line_start_ = line_start_before(s, k);
+      i = k;
+      while (i < n && s[i] == '`') ++ticks_, ++i;
+      if (i < n) end_tick_run();
+    }
+    code_line_start_ = line_start_before(s, n);
+  }
+
+  /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
+  void drop_held_marker() {
+    accounted_ += held_marker_.size();
+    held_marker_ = {};
+    std::string w;
+    w.swap(held_ws_);
+    text_out(w);
+  }
+
+  /// The special token or closing tag a region ends with (`</tool_call>`, `<|tool_call_end|>`,
+  /// `<｜tool▁calls▁end｜>`, `<tool_call|>`), or "".
+  static std::string_view closing_token(std::string_view r) noexcept {
+    while (!r.empty() && is_json_ws(static_cast<unsigned char>(r.back()))) r.remove_suffix(1);
+    if (r.size() < 4 || r.back() != '>') return {};
+    const std::size_t lt = r.rfind('<');
+    if (lt == std::string_view::npos || r.size() - lt > 48) return {};
+    const std::string_view t = r.substr(lt);
+    for (char c : t)
+      if (is_json_ws(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '{' || c == '}') return {};
+    const bool closing = t[1] == '/' || t[1] == '|' || t.compare(0, 4, "<\xEF\xBD\x9C") == 0 ||
+                         t.compare(t.size() - 2, 2, "|>") == 0;
+    return closing ? t : std::string_view();
+  }
+
+  /// Right after a call, a repeat of the region's closing token (after whitespace) is a
+  /// recognised marker. Returns the position to go on from: `i` when nothing was taken, the
+  /// chunk's end when the bytes were held for the next write (`held`).
+  std::size_t take_repeated_closer(std::string_view chunk, std::size_t i, std::size_t abs, bool final, bool& held) {
+    held = false;
+    std::size_t j = i;
+    while (j < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[j]))) ++j;
+    const pm m = j == chunk.size() ? pm::partial : prefix_match_exact(sub(chunk, j), last_closer_);
+    if (m == pm::no || (m == pm::partial && final) || j - i > 64) {
+      closer_pending_ = false;
+      return i;
+    }
+    if (m == pm::partial) {  // may still be the closer: wait for the next bytes
+      carry_.assign(chunk.data() + i, chunk.size() - i);
+      carry_is_hold_ = true;
+      carry_abs_ = abs + i;
+      examined_ += chunk.size() - i;
+      held = true;
+      return chunk.size();
+    }
+    const std::size_t e = j + last_closer_.size();
+    examined_ += e - i;
+    text_out(sub(chunk, i, j - i));
+    accounted_ += e - j;
+    return e;
   }
 
   /// The region's bytes after its marker (they end at `at`) are read again, before what is
@@ -1463,9 +1666,11 @@ class engine final : public engine_services {
     for (char c : s)
       if (!is_json_ws(static_cast<unsigned char>(c))) {
         at_start_ = false;
+        after_call_ = closer_pending_ = false;
         break;
       }
     last_byte_ = s.back();
+    track_code(s);
     if (mode_ == mode_pending || (mode_ == mode_region && mode_before_region_ == mode_pending)) {
       pending_ += s;
       if (pending_.size() > opt_.max_holdback) {
@@ -1571,6 +1776,14 @@ class engine final : public engine_services {
   mode mode_ = mode_text, mode_before_region_ = mode_text;
   bool reasoning_open_event_ = false;
   bool at_start_ = true;
+  bool after_call_ = false;      ///< only whitespace and markers since a call
+  bool closer_pending_ = false;  ///< a repeat of last_closer_ may still come (take_repeated_closer)
+  std::string last_closer_;  ///< that region's closing token
+  bool in_fence_ = false, in_inline_ = false;  ///< markdown code state (track_code)
+  bool code_line_start_ = true, tick_line_start_ = false;
+  std::size_t ticks_ = 0;  ///< a run of backticks not yet ended
+  std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
+  std::string held_ws_;           ///< the whitespace after it
   char last_byte_ = '\n';
   text_emitter content_, reasoning_;
   std::string pending_;
@@ -1587,6 +1800,7 @@ class engine final : public engine_services {
   std::size_t next_index_ = 0, calls_started_ = 0;
   bool calls_limit_reported_ = false;
   errc fail_code_ = errc::ok;
+  std::deque<std::string> spellings_;  ///< markers' whitespace spellings (stable addresses)
   std::size_t fail_abs_ = 0;
   std::string fail_msg_;
   severity fail_level_ = severity::error;

@@ -64,13 +64,82 @@ inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   return id;
 }
 
+inline constexpr std::string_view k_ds_eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>";
+
+/// End-of-turn and stop markers of every family: never content (docs/conventions.md).
+inline constexpr std::string_view k_stop_markers[] = {
+    "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
+    "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
+
 /// Result of comparing the bytes seen so far against a marker.
 enum class pm : std::uint8_t { no, partial, full };
 
-/// Does `s` start with `m` (full), or is `s` a proper prefix of `m` (partial)?
-inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
+/// The one whitespace-tolerance rule of the format layer. Detokenizers put spaces around
+/// special tokens and models add newlines, so inside a marker made of several tokens
+/// (`function<|tool_sep|>`, `function call<|role_sep|>`, `<|a|><|b|>`) whitespace may stand
+/// wherever two tokens join: before a `<` or `[`, after a `>` or `]` (never at the marker's
+/// ends, never inside a token). At most `k_joint_ws` bytes of it per joint.
+inline constexpr std::size_t k_joint_ws = 8;
+inline bool marker_joint(std::string_view m, std::size_t j) noexcept {
+  if (j == 0 || j >= m.size()) return false;
+  const char a = m[j - 1], b = m[j];
+  if (a == ' ' || a == '\n' || b == ' ' || b == '\n') return false;
+  return b == '<' || b == '[' || a == '>' || a == ']';
+}
+inline bool joint_ws(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+/// prefix_match byte for byte: the scanner's tables hold every spelling of a marker.
+inline pm prefix_match_exact(std::string_view s, std::string_view m) noexcept {
   if (s.size() >= m.size()) return s.compare(0, m.size(), m) == 0 ? pm::full : pm::no;
   return m.compare(0, s.size(), s) == 0 ? pm::partial : pm::no;
+}
+
+/// Does `s` start with `m` (full), or is `s` a proper prefix of `m` (partial)? Whitespace at a
+/// joint of `m`'s tokens is skipped (marker_joint).
+inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
+  if (s.size() >= m.size()) {
+    if (s.compare(0, m.size(), m) == 0) return pm::full;
+  } else if (m.compare(0, s.size(), s) == 0) {
+    return pm::partial;
+  }
+  std::size_t i = 0, j = 0, run = 0;
+  while (i < s.size()) {
+    if (j == m.size()) return pm::full;
+    if (s[i] == m[j]) {
+      ++i, ++j, run = 0;
+    } else if (joint_ws(s[i]) && marker_joint(m, j) && run < k_joint_ws) {
+      ++i, ++run;
+    } else {
+      return pm::no;
+    }
+  }
+  return j == m.size() ? pm::full : pm::partial;
+}
+
+/// The spellings of a marker with whitespace at its token joints (marker_joint): one space, a
+/// newline or CRLF at each of its first two joints. The scanner's tables hold them beside the
+/// marker, so a trigger matches however the detokenizer spaced it.
+inline std::vector<std::string> joint_spellings(std::string_view m) {
+  std::vector<std::size_t> joints;
+  for (std::size_t j = 1; j < m.size() && joints.size() < 2; ++j)
+    if (marker_joint(m, j)) joints.push_back(j);
+  std::vector<std::string> out;
+  if (joints.empty()) return out;
+  static constexpr std::string_view fills[] = {"", " ", "\n", "\r\n"};
+  const std::size_t combos = joints.size() == 1 ? 4 : 16;
+  for (std::size_t k = 1; k < combos; ++k) {
+    std::string v;
+    std::size_t pos = 0, code = k;
+    for (std::size_t j : joints) {
+      v.append(m.substr(pos, j - pos));
+      v.append(fills[code % 4]);
+      code /= 4;
+      pos = j;
+    }
+    v.append(m.substr(pos));
+    out.push_back(std::move(v));
+  }
+  return out;
 }
 
 /// One step of a handler over a chunk.

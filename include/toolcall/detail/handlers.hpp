@@ -459,7 +459,7 @@ class fence_handler final : public handler {
       switch (st_) {
         case s_lang:
           if (c == '\n') { ++i; st_ = s_ws; continue; }
-          if (c == '\r') { ++i; continue; }
+          if (c == '\r' || c == ' ' || c == '\t') { ++i; continue; }  // CRLF, spaces around the language
           if ((is_ident_char(c) || c == '-' || c == '+') && lang_ < 32) { ++lang_; ++i; continue; }
           return quiet_fail(e, i);
         case s_ws:

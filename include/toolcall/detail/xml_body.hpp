@@ -178,7 +178,10 @@ class xml_name_scanner {
     raw_.clear();
     attrs_.clear();
     type_value_ = -1;
+    spaced_ = false;
   }
+  /// to_line: spaces or tabs stood around the name (`<tool_call> and </tool_call>` in prose).
+  bool spaced() const noexcept { return spaced_; }
 
   /// The name, surrounding whitespace removed.
   std::string_view name() const noexcept {
@@ -194,7 +197,8 @@ class xml_name_scanner {
     switch (syn_) {
       case xml_name::to_gt:
         if (c == '>') return finish_name();
-        if (c == '\n' || c == '<') return bad;
+        if (c == '<') return bad;
+        if (is_json_ws(c)) return name().empty() ? more : keep(c);  // `<function=\nNAME\n>`: trimmed
         return keep(c);
       case xml_name::quoted: return push_quoted(c);
       case xml_name::to_tag:
@@ -274,7 +278,7 @@ class xml_name_scanner {
     if (!tag_end_.empty()) return push_quoted_end(c);
     switch (ph_) {
       case p_lead:
-        if (c == ' ' || c == '\t') return more;
+        if (is_json_ws(c)) return more;
         if (c == '"' || c == '\'') {
           quote_ = static_cast<char>(c);
           ph_ = p_quoted;
@@ -296,7 +300,8 @@ class xml_name_scanner {
           ph_ = p_attrs;
           return more;
         }
-        if (c == '<' || c == '\n') return bad;
+        if (c == '<') return bad;
+        if (is_json_ws(c) && name().empty()) return more;  // `name="\nNAME"`: trimmed
         return keep(c);
       case p_attrs:
         if (c == '>') {
@@ -323,7 +328,10 @@ class xml_name_scanner {
   result push_line(unsigned char c) {
     switch (ph_) {
       case p_lead:
-        if (is_json_ws(c)) return more;
+        if (is_json_ws(c)) {
+          spaced_ |= c == ' ' || c == '\t';
+          return more;
+        }
         ph_ = p_name;
         if (c == '<') return bad;
         return line_name_byte(c) ? keep(c) : bad;
@@ -331,6 +339,7 @@ class xml_name_scanner {
         if (c == '\n') return finish_name();
         if (c == '<') return name().empty() ? bad : done_again;
         if (is_json_ws(c)) {
+          spaced_ |= c == ' ' || c == '\t';
           ph_ = p_space;
           return more;
         }
@@ -338,6 +347,7 @@ class xml_name_scanner {
       case p_space:
         if (c == '\n') return finish_name();
         if (c == '<') return done_again;
+        spaced_ |= c == ' ' || c == '\t';
         return is_json_ws(c) ? more : bad;
       default: return bad;
     }
@@ -386,6 +396,7 @@ class xml_name_scanner {
   char quote_ = '"';
   std::string raw_, attrs_, tag_;
   int type_value_ = -1;
+  bool spaced_ = false;
 };
 
 /**
@@ -591,6 +602,13 @@ class xml_call_body {
         const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close,
                              !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
         if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
+        if (r >= 1 && !in_call_ && sp_.fn_name == xml_name::to_line && ns_.spaced()) {
+          // a call with no arguments needs a name written as the template writes it, with no
+          // spaces around it: `wrap each call in <tool_call> and </tool_call>` is prose
+          flush(e);
+          e.set_failure(errc::ok, abs_, "", severity::note);
+          return a_fail;
+        }
         if (r >= 0 && !in_call_) open_call(e);
         if (r == 3) {  // the separator after the name (Hy3 `<tool_sep>`)
           sep_seen_ = true;

@@ -69,13 +69,19 @@ class deepseek_handler final : public handler {
           continue;
         }
         case s_name:
+          if (name_.empty() && is_json_ws(c)) {  // whitespace after <｜tool▁sep｜>
+            ++i;
+            continue;
+          }
           if (c == '\n') {
             ++i;
+            while (!name_.empty() && is_json_ws(static_cast<unsigned char>(name_.back()))) name_.pop_back();  // CRLF, spaces
             if (!valid_call_name(name_)) return bad(e, i, "bad function name");
             st_ = s_fence_ws;
             continue;
           }
           if (c == '`' || c == '{') {
+            while (!name_.empty() && is_json_ws(static_cast<unsigned char>(name_.back()))) name_.pop_back();
             if (!valid_call_name(name_)) return bad(e, i, "bad function name");
             st_ = s_fence_ws;
             continue;
@@ -98,6 +104,7 @@ class deepseek_handler final : public handler {
         }
         case s_lang:
           if (c == '\n') { ++i; st_ = s_args_ws; continue; }
+          if (c == '\r' || c == ' ' || c == '\t') { ++i; continue; }  // CRLF, a space after the language
           if (!is_ident_char(c)) return bad(e, i, "bad code fence");
           ++i;
           continue;

@@ -28,6 +28,7 @@ class functionary_v32_handler final : public handler {
   void begin(engine_services&, std::string_view trigger, int variant) override {
     st_ = s_name;
     name_.clear();
+    name_ws_ = false;
     if (variant == 1) name_.assign(trigger.data(), trigger.size());
     hold_.clear();
     ws_.clear();
@@ -41,6 +42,11 @@ class functionary_v32_handler final : public handler {
       const unsigned char c = static_cast<unsigned char>(in[i]);
       switch (st_) {
         case s_name:
+          if ((c == '\r' || c == ' ' || c == '\t') && !name_.empty()) {  // CRLF, a trailing space
+            name_ws_ = true;
+            ++i;
+            continue;
+          }
           if (c == '\n' && !name_.empty()) {
             ++i;
             if (name_ == "all") return {step::done, i};  // text follows: the scanner's
@@ -54,7 +60,7 @@ class functionary_v32_handler final : public handler {
             continue;
           }
           // function names have at most 64 characters (OpenAI's rule): a longer word is prose
-          if (!name_byte(c) || name_.size() >= 64) return foreign(e, i);
+          if (name_ws_ || !name_byte(c) || name_.size() >= 64) return foreign(e, i);
           name_ += static_cast<char>(c);
           ++i;
           continue;
@@ -189,6 +195,7 @@ class functionary_v32_handler final : public handler {
   std::string_view fmt_;
   state st_ = s_name;
   std::string name_, hold_, ws_, esc_;
+  bool name_ws_ = false;
   json_body body_;
 };
 

@@ -46,6 +46,7 @@ class gemma_call_handler final : public handler {
     (void)e;
     st_ = s_prefix;
     pos_ = 0;
+    name_ws_ = false;
     name_.clear();
     key_.clear();
     tok_.clear();
@@ -243,17 +244,22 @@ class gemma_call_handler final : public handler {
     switch (st_) {
       case s_prefix: {
         static constexpr std::string_view k = "call:";
+        if (pos_ == 0 && is_json_ws(c)) return r_more;  // whitespace around special tokens
         if (c != static_cast<unsigned char>(k[pos_])) return foreign(e);
         if (++pos_ == k.size()) st_ = s_name;
         return r_more;
       }
       case s_name:
+        if (is_json_ws(c)) {  // `call: get_weather {`: whitespace around the name
+          name_ws_ = !name_.empty();
+          return r_more;
+        }
         if (c == '{' && !name_.empty()) {
           e.begin_call(name_, "", t_.format, 0);
           (void)open(e, '{');
           return r_more;
         }
-        if (!name_byte(c) || name_.size() >= 256) return foreign(e);
+        if (name_ws_ || !name_byte(c) || name_.size() >= 256) return foreign(e);
         name_ += static_cast<char>(c);
         return r_more;
       case s_key:
@@ -362,6 +368,7 @@ class gemma_call_handler final : public handler {
 
   tokens t_;
   state st_ = s_prefix, hold_ctx_ = s_value;
+  bool name_ws_ = false;
   std::size_t pos_ = 0, sent_ = 0;
   std::string name_, key_, tok_, hold_, esc_, stack_;
   bool comma_ = false, first_ = false, repaired_ = false;

@@ -191,10 +191,18 @@ class harmony_handler final : public handler {
   void find_recipient(std::string_view s) {
     const std::size_t p = s.find("to=");
     if (p == std::string_view::npos) return;
+    // whitespace is allowed after `to=` and after a namespace (`to= functions. get_weather`)
+    const auto ws = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
     std::size_t q = p + 3;
-    std::size_t r = q;
-    while (r < s.size() && s[r] != ' ' && s[r] != '<' && s[r] != '\n') ++r;
-    recipient_.assign(s.data() + q, r - q);
+    recipient_.clear();
+    for (int part = 0; part < 4; ++part) {
+      while (q < s.size() && ws(s[q])) ++q;
+      std::size_t r = q;
+      while (r < s.size() && !ws(s[r]) && s[r] != '<') ++r;
+      recipient_.append(s.data() + q, r - q);
+      q = r;
+      if (recipient_.empty() || recipient_.back() != '.') break;
+    }
   }
   step bad(engine_services& e, std::size_t i, const char* msg) {
     e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, severity::error);

@@ -33,7 +33,7 @@ struct jamba {
                  {"jamba", {"jamba"}, 30, false}};
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::json_region_handler(
-          name, {detail::json_spec("</tool_calls>"), detail::wrap_open_spec(), detail::wrap_close_spec({"<|eos|>"})}));
+          name, {detail::json_spec("</tool_calls>"), detail::wrap_open_spec(), detail::wrap_close_spec({"<|eos|>", "</answer>"})}));
     };
     return d;
   }

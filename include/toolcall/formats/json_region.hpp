@@ -160,14 +160,19 @@ class json_region_handler final : public handler {
           }
           m_ += static_cast<char>(c);
           bool partial = false;
-          for (std::string_view f : spec_->follow) {
+          // what may follow: the spec's markers, or an end-of-turn token
+          const auto follows = [&](std::string_view f) {
             const pm r = prefix_match(m_, f);
-            if (r == pm::full) {
-              // the marker after the closer is scanned again: it may open a call
-              tail = ws_ + m_;
-              return {step::done, i + 1};
-            }
             partial |= r == pm::partial;
+            return r == pm::full;
+          };
+          bool full = false;
+          for (std::string_view f : spec_->follow) full = full || follows(f);
+          for (std::string_view f : k_stop_markers) full = full || follows(f);
+          if (full) {
+            // the marker after the closer is scanned again: it may open a call
+            tail = ws_ + m_;
+            return {step::done, i + 1};
           }
           if (!partial) return quiet_fail(e, i);
           ++i;

@@ -67,6 +67,7 @@ class kimi_call_handler final : public handler {
   explicit kimi_call_handler(std::string_view format) : fmt_(format) {}
   void begin(engine_services&, std::string_view, int) override {
     in_args_ = false;
+    id_ws_ = false;
     id_.clear();
     mbuf_.clear();
     tail.clear();
@@ -88,7 +89,12 @@ class kimi_call_handler final : public handler {
         }
         continue;
       }
-      if (is_json_ws(c) || c == '>' || c == '{' || c == '}' || c == '"' || c < 0x20 || id_.size() >= 256)
+      if (is_json_ws(c)) {  // detokenizers put spaces around special tokens: not part of the id
+        id_ws_ = !id_.empty();
+        ++i;
+        continue;
+      }
+      if (id_ws_ || c == '>' || c == '{' || c == '}' || c == '"' || c < 0x20 || id_.size() >= 256)
         return foreign(e, i);
       id_ += static_cast<char>(c);
       ++i;
@@ -144,7 +150,7 @@ class kimi_call_handler final : public handler {
   }
 
   std::string_view fmt_;
-  bool in_args_ = false;
+  bool in_args_ = false, id_ws_ = false;
   std::string id_, mbuf_;
   json_body body_;
 };

@@ -24,6 +24,7 @@ class mistral_handler final : public handler {
   explicit mistral_handler(std::string_view format) : fmt_(format) {}
   void begin(engine_services&, std::string_view, int) override {
     st_ = s_dispatch;
+    ws_ = false;
     name_.clear();
     id_.clear();
     m_.reset();
@@ -50,7 +51,12 @@ class mistral_handler final : public handler {
           if (is_ident_start(c)) { st_ = s_name; continue; }
           return bad(e, i, "[TOOL_CALLS] is not followed by a call", severity::warning);
         case s_name:
-          if (is_ident_char(c) || c == '-' || c == '.') {
+          if (is_json_ws(c) && m_.buffer().empty()) {  // `[TOOL_CALLS]NAME [ARGS]`
+            ws_ = true;
+            ++i;
+            continue;
+          }
+          if (!ws_ && (is_ident_char(c) || c == '-' || c == '.')) {
             if (name_.size() > 256) return bad(e, i, "name too long", severity::warning);
             name_ += static_cast<char>(c);
             ++i;
@@ -62,7 +68,7 @@ class mistral_handler final : public handler {
             if (r == -2) return bad(e, i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
             ++i;
             if (r == 0) { m_.reset(); st_ = s_args_ws; }
-            else if (r == 1) { m_.reset(); st_ = s_id; }
+            else if (r == 1) { m_.reset(); ws_ = false; st_ = s_id; }
             else st_ = s_name_marker;
           }
           continue;
@@ -71,7 +77,7 @@ class mistral_handler final : public handler {
           if (r == -2) return bad(e, i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
           ++i;
           if (r == 0) { m_.reset(); st_ = s_args_ws; }
-          else if (r == 1) { m_.reset(); st_ = s_id; }
+          else if (r == 1) { m_.reset(); ws_ = false; st_ = s_id; }
           continue;
         }
         case s_id:
@@ -83,7 +89,12 @@ class mistral_handler final : public handler {
             continue;
           }
           if (c == '{') { start_args(e); continue; }
-          if (is_json_ws(c) || id_.size() > 128) return bad(e, i, "bad [CALL_ID]", severity::error);
+          if (is_json_ws(c)) {  // spaces around the id's special tokens
+            ws_ = !id_.empty();
+            ++i;
+            continue;
+          }
+          if (ws_ || id_.size() > 128) return bad(e, i, "bad [CALL_ID]", severity::error);
           id_ += static_cast<char>(c);
           ++i;
           continue;
@@ -128,6 +139,7 @@ class mistral_handler final : public handler {
     return {step::fail, i};
   }
   state st_ = s_dispatch;
+  bool ws_ = false;  ///< whitespace after the name or id: only a marker may follow
   std::string name_, id_;
   marker_set_matcher m_;
   json_body body_;
