@@ -63,7 +63,8 @@ std::string tool_use_id(std::string_view call_id);
  *   `content_block_start`, `content_block_delta` (`thinking_delta`, `text_delta`, or
  *   `input_json_delta` whose `partial_json` fragments concatenate to the call's arguments),
  *   `content_block_stop`. Block `index` counts 0, 1, 2, ... in the order of the text: a
- *   sentence before a call is block 0, the call block 1;
+ *   sentence before a call is block 0, the call block 1. Blocks never interleave: a block is
+ *   stopped before the next one starts;
  * - finish() sends `message_delta` with `stop_reason` (`max_tokens` for finish_reason::length,
  *   `tool_use` for tool_calls, `end_turn` for stop) and `usage`, then `message_stop`.
  *
@@ -120,10 +121,12 @@ class sse_writer {
     std::size_t index = 0;  // the engine's call index
     std::size_t block = 0;  // the block index, once sent
     std::string id, name, arguments;
-    bool sent = false, ended = false, ok = false;
+    bool sent = false, ended = false, ok = false, stopped = false;
   };
 
   void start();
+  /// Stops the block of a live call still waiting for its end: blocks never interleave.
+  void stop_open_call();
   void open_text(text_kind k);
   void close_text();
   void send_block_start(call_block& c);

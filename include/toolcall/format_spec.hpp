@@ -79,6 +79,16 @@ struct xml_tags {
   /// The text may end right after a value's closer: the call is accepted without its call_end
   /// (a stop sequence ate it; GLM).
   bool close_at_end = false;
+  /// A value the schema does not type (no tools, or a key the tool does not declare) is decoded
+  /// when it is entirely one JSON value or Python literal, else kept as a string (GLM: vLLM's
+  /// glm4_moe parser json-decodes such values). Off: such values are strings (Qwen3-Coder).
+  bool untyped_json = false;
+  /// A value the schema types as a string keeps its whitespace; `trim` applies to the others
+  /// (GLM keeps a string `<arg_value>` verbatim).
+  bool verbatim_strings = false;
+  /// With the request's tools, `parameter_open` inside a value ends it only when it names a
+  /// declared parameter not given yet (code holding a call stays in the value). Off: any name.
+  bool schema_tags = true;
 };
 
 /// Options of the JSON payloads (json_object, json_array, name_json).

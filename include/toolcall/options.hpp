@@ -16,7 +16,9 @@ TOOLCALL_NAMESPACE_BEGIN
 /// Where the output starts with respect to a reasoning block (docs/architecture.md, "Reasoning").
 enum class reasoning_start {
   preset,  ///< the default: `open` when the registry says the model's template opens a reasoning
-           ///< block in the prompt (for_model presets, for_template), else `closed`
+           ///< block in the prompt (for_model presets, for_template), else `closed` for a
+           ///< stream_parser and `detect` for one-shot parsing (parser, toolcall::parse()),
+           ///< which has the whole text
   closed,  ///< live: the output starts outside reasoning; `<think>` at the start opens a block;
            ///< a lone closer is dropped as a marker (the text before it is already content)
   open,    ///< the prompt ended inside `<think>`: the output begins inside reasoning (see

@@ -16,6 +16,15 @@ TOOLCALL_NAMESPACE_BEGIN
 /**
  * One-shot parser: the stream parser fed the whole text at once, so both agree by construction.
  * Construct once and reuse (it owns scratch buffers and a simdjson parser).
+ *
+ * It sees the whole text, so the default reasoning start (reasoning_start::preset, when the
+ * registry does not say the prompt opens a reasoning block) is reasoning_start::detect here: a
+ * lone `</think>` ends reasoning the prompt opened, and the text before it is reasoning, as
+ * `toolcall parse` reads it. A reasoning start set explicitly (closed, open, detect, none) is
+ * used as given, and a stream_parser with the same explicit start agrees with parse().
+ *
+ * A normalizer or tool_choice attached to stream() serves the next parse() only (see
+ * stream_parser::reset()): attach each request's before parsing its output.
  * @return parse() always returns a message: malformed output yields diagnostics, and its text
  * stays in content. Never throws on model output.
  * @par Thread safety: not thread-safe; use one parser per thread (the registry may be shared).
@@ -42,6 +51,7 @@ class parser {
  private:
   stream_parser sp_;
   options opt_;
+  bool prompt_opens_ = false;  ///< the registry says the prompt opens a reasoning block
 };
 
 /// One-shot convenience: builds a parser for the call.

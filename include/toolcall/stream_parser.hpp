@@ -23,11 +23,21 @@ namespace detail {
 class engine;
 }  // namespace detail
 
+/// The type of keep_request.
+struct keep_request_t {
+  explicit constexpr keep_request_t() = default;
+};
+/// Tag for stream_parser::reset(): the next response answers the same request, so the attached
+/// normalizer and tool_choice stay (`sp.reset(toolcall::keep_request)`).
+inline constexpr keep_request_t keep_request{};
+
 /**
  * Incremental parser for a model's output as it streams (Boost.JSON's write/finish/reset).
  * Feed deltas of any size; events come out as soon as they are certain. For every way of
  * cutting a text into deltas, finish() returns the same message as parser::parse() on the
- * whole text. Never throws on model output.
+ * whole text with the same reasoning start (the default, reasoning_start::preset, stays
+ * `closed` here when the prompt opens no reasoning block, where parser::parse(), which has the
+ * whole text, reads it as `detect`). Never throws on model output.
  *
  * @par Thread safety: one stream_parser per stream; not shared between threads.
  * @par Lifetime: an event's text, id, name and diagnostic are valid only during the callback.
@@ -63,14 +73,26 @@ class stream_parser {
   }
   message finish();
 
-  /// Starts a new response, keeping buffers.
+  /**
+   * Starts a new response, keeping buffers. The request's state does not carry over: a
+   * normalizer (set_filter(), normalizer::attach(), request::attach()) and a tool_choice
+   * (set_choice()) that served a response (a write() or finish() since they were set) are
+   * dropped, so a parser reused for the next request never normalizes against the previous
+   * request's tools. Attach the next request's before or after reset(), or pass keep_request
+   * to keep them for the next response too (every response answers the same request).
+   */
   void reset();
   /// Starts a new response with other options (seed, reasoning start, token_limit_hit, ...).
   void reset(const options& opt);
+  /// As reset(), keeping the request's normalizer and tool_choice for the next response.
+  void reset(keep_request_t);
+  /// As reset(opt), keeping the request's normalizer and tool_choice for the next response.
+  void reset(const options& opt, keep_request_t);
 
   /**
    * Installs a call filter (what toolcall::normalizer::attach() does): it sees each call's name
-   * and argument stream and may rewrite both. Pass nullptr to remove it.
+   * and argument stream and may rewrite both. Pass nullptr to remove it. It serves the response
+   * being parsed, or the next one: the first reset() after it was used drops it (see reset()).
    */
   void set_filter(std::unique_ptr<detail::call_filter> f);
 

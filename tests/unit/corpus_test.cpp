@@ -83,6 +83,7 @@ TEST_SUITE("toolcall/corpus") {
         {"gigachat35", "ai-sage/GigaChat3.5-Lightning"},
         {"granite_pythonic", "ibm-granite/granite-3.3-8b-instruct"}, {"command_r", "CohereForAI/c4ai-command-r-plus-08-2024"},
         {"minicpm", "openbmb/MiniCPM4.1-8B"},           {"dots", "rednote-hilab/dots.llm1.inst"},
+        {"minimax_m3", "MiniMaxAI/MiniMax-M3"},
     };
     const auto cases = tc_test::load_corpus();
     for (const auto& c : cases) {

@@ -195,6 +195,7 @@ class engine final : public engine_services {
   /// Installs the per-stream call filter (the normalizer's state), or none.
   void set_filter(std::unique_ptr<call_filter> f) {
     filter_ = std::move(f);
+    filter_spent_ = false;  // attached for the response being parsed or the next one
     std::vector<std::string> names = filter_ ? filter_->tool_names() : std::vector<std::string>{};
     if (names == tool_names_) return;
     tool_names_ = std::move(names);
@@ -223,7 +224,11 @@ class engine final : public engine_services {
     build_tables();
   }
 
-  void reset() {
+  /// `keep_request`: the request's filter and tool_choice serve the next response too.
+  void reset(bool keep_request = false) {
+    if (keep_request) choice_spent_ = filter_spent_ = false;
+    if (filter_spent_ && filter_) set_filter(nullptr);  // a request's tools never reach the next one
+    filter_spent_ = false;
     if (choice_spent_ && !choice_.is_default()) {
       const bool rebuild = choice_.expects_call();
       choice_ = tool_choice{};
@@ -291,7 +296,7 @@ class engine final : public engine_services {
   void write(std::string_view data, event_sink sink) {
     sink_ = sink;
     used_ = true;
-    choice_spent_ = true;
+    choice_spent_ = filter_spent_ = true;
     if (finished_) return;
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
@@ -363,7 +368,7 @@ class engine final : public engine_services {
   message finish(event_sink sink) {
     sink_ = sink;
     used_ = true;
-    choice_spent_ = true;
+    choice_spent_ = filter_spent_ = true;
     if (finished_) return message{};
     timing_ = opt_.time_budget.count() > 0;
     t0_ = std::chrono::steady_clock::now();
@@ -1736,6 +1741,7 @@ class engine final : public engine_services {
   bool claims_stale_ = false;
   tool_choice choice_;                          ///< the request's tool_choice (this response)
   bool choice_spent_ = false;                   ///< a write or finish used it: reset() drops it
+  bool filter_spent_ = false;                   ///< a write or finish used filter_: reset() drops it
   std::unique_ptr<handler> choice_bare_, choice_args_;  ///< its claimants (required, named)
   std::unique_ptr<handler> bare_handler_;                 ///< the shared bare-JSON claimant
   std::vector<handler*> fmt_handler_;                     ///< each format's handler, or null

@@ -162,7 +162,28 @@ struct format_traits {
 /// schema"): `unknown` (no schema for this call or key), `string` (the schema accepts any
 /// string: the exact text is kept), `typed` (only non-string types: the text is parsed as JSON
 /// or a Python literal).
-enum class value_kind : std::uint8_t { unknown, string, typed };
+enum class value_kind : std::uint8_t {
+  unknown,     ///< no schema for this call, or the key is declared with no type
+  string,      ///< the schema accepts any string: the exact text is kept
+  typed,       ///< only non-string types: the text is read as JSON or a Python literal
+  undeclared,  ///< the call has a schema and the key is not one of its properties
+  /// A union with a string branch (`anyOf [integer, string]`, `type: [T, "null"]`): the
+  /// non-string types are tried first (vendor parsers do), the text stays a string otherwise.
+  /// The accepted non-string kinds are the low bits (vk_number ... vk_array), see union_kind().
+  union_base = 0x40,
+};
+
+/// Non-string kinds a union value_kind accepts (value_kind::union_base | bits).
+enum : std::uint8_t { vk_number = 1, vk_boolean = 2, vk_null = 4, vk_object = 8, vk_array = 16, vk_all = 31 };
+inline constexpr value_kind union_kind(std::uint8_t accepts) noexcept {
+  return static_cast<value_kind>(static_cast<std::uint8_t>(value_kind::union_base) | (accepts & vk_all));
+}
+inline constexpr bool is_union_kind(value_kind k) noexcept {
+  return (static_cast<std::uint8_t>(k) & 0xC0) == static_cast<std::uint8_t>(value_kind::union_base);
+}
+inline constexpr std::uint8_t union_accepts(value_kind k) noexcept {
+  return is_union_kind(k) ? static_cast<std::uint8_t>(static_cast<std::uint8_t>(k) & vk_all) : 0;
+}
 
 /// What a call filter decided about a call at call_begin (the normalizer's unknown-tool policy).
 enum class filter_verdict : std::uint8_t { keep, unknown_forward, drop, reject };

@@ -557,6 +557,33 @@ class value_rewriter {
         return true;
       }
       case jdom::kind::object: {
+        if (t != 0 && !(t & ty_object) && (t & ty_array) && text_body_) {
+          // XML elements (MiniMax-M3 `<items><item>a</item><item>b</item></items>`): an element
+          // of child elements is an object whose repeated names are arrays; where the schema
+          // wants an array, its children in order are the items, whatever their names
+          bool changed = false;
+          out += '[';
+          std::size_t i = 0;
+          const std::size_t base = path.size();
+          auto item = [&](std::size_t c) {
+            if (i) out += ',';
+            path += '/';
+            path += std::to_string(i);
+            changed |= rewrite(d, c, s_.item(n, i), path, out, level);
+            path.resize(base);
+            ++i;
+          };
+          for (std::size_t c = x.first; c != jdom::npos; c = d.at(c).next) {
+            if (d.at(c).k == jdom::kind::array)
+              for (std::size_t e = d.at(c).first; e != jdom::npos; e = d.at(e).next) item(e);
+            else
+              item(c);
+          }
+          out += ']';
+          add(errc::normalized, pointer_or_root(path) + ": child elements read as an array", severity::note);
+          (void)changed;
+          return true;
+        }
         if (t != 0 && !(t & ty_object)) {
           out += d.raw(x);
           return false;
@@ -678,6 +705,13 @@ class value_rewriter {
     }
     const std::string s = d.decoded(x);
     const std::string p = pointer_or_root(path);
+    if (text_body_ && (t & (ty_object | ty_array)) && s.find_first_not_of(" \t\r\n") == std::string::npos) {
+      // an empty element where the schema wants a container (the template writes [] and {} so)
+      out += (t & ty_array) ? "[]" : "{}";
+      add(errc::normalized, p + ": empty value read as an empty " + ((t & ty_array) ? "array" : "object"),
+          severity::note);
+      return true;
+    }
     if ((t & ty_boolean) && (s == "true" || s == "false" || s == "True" || s == "False")) {
       out += (s[0] == 't' || s[0] == 'T') ? "true" : "false";
       add(errc::normalized, p + ": string \"" + s + "\" coerced to boolean", severity::note);
@@ -749,16 +783,35 @@ class normalize_filter final : public call_filter, public json_listener {
     if (root_ < 0) return value_kind::unknown;
     const schema_set& s = d_->set;
     const int p = s.property(root_, key);
-    if (p < 0) return value_kind::unknown;
-    // a string (or a union with a string branch) keeps the exact text; no type at all is unknown
-    if (s.accepts_any_string(p) || s.accepts_kind(p, ty_string)) {
-      const int r = s.resolve(p);
-      if (r >= 0 && s.types(r) == 0 && s.nodes[static_cast<std::size_t>(r)].any_of.empty() &&
-          s.enum_values(r) == nullptr)
-        return value_kind::unknown;
-      return value_kind::string;
+    if (p < 0) return s.declares(root_, key) ? value_kind::unknown : value_kind::undeclared;
+    const std::uint8_t t = accepted_types(p, 0);
+    if (t == 0) return value_kind::unknown;  // declared with no type at all
+    if (!(t & ty_string)) return value_kind::typed;
+    // a string keeps the exact text; a union with a string branch tries its other types first
+    std::uint8_t other = 0;
+    if (t & (ty_integer | ty_number)) other |= vk_number;
+    if (t & ty_boolean) other |= vk_boolean;
+    if (t & ty_null) other |= vk_null;
+    if (t & ty_object) other |= vk_object;
+    if (t & ty_array) other |= vk_array;
+    return other ? union_kind(other) : value_kind::string;
+  }
+
+  /// The JSON types a value of schema `n` may have (its own, or its anyOf branches'); 0: any.
+  std::uint8_t accepted_types(int n, int depth) const {
+    const schema_set& s = d_->set;
+    n = s.resolve(n);
+    if (n < 0 || depth > k_schema_max_depth) return 0;
+    const schema_node& sn = s.nodes[static_cast<std::size_t>(n)];
+    std::uint8_t own = s.types(n);
+    if (sn.any_of.empty()) return own;
+    std::uint8_t any = 0;
+    for (int b : sn.any_of) {
+      const std::uint8_t tb = accepted_types(b, depth + 1);
+      if (tb == 0) return own;  // a branch admits anything
+      any |= tb;
     }
-    return value_kind::typed;
+    return own ? static_cast<std::uint8_t>(own & any) : any;
   }
 
   std::vector<std::string> tool_names() const override {
@@ -983,14 +1036,22 @@ class normalize_filter final : public call_filter, public json_listener {
           if (!count) found = b;
           ++count;
         }
-      if (count == 0) return {false, -1};
+      if (count == 0) return elements_as_array(n, bit) ? plan{true, node} : plan{false, -1};
       if (count == 1) return container_plan(found, bit, depth + 1);
       if (d_->coerce) return {true, node};
       return {false, -1};
     }
     const std::uint8_t t = s.types(n);
-    if (t != 0 && !(t & bit)) return {false, -1};  // refuse: a container is never turned into a scalar
+    if (t != 0 && !(t & bit))  // refuse: a container is never turned into a scalar
+      return elements_as_array(n, bit) ? plan{true, node} : plan{false, -1};
     return {false, n};
+  }
+
+  /// An object of XML child elements where the schema wants an array only (text bodies): held
+  /// and rewritten whole, as that array (value_rewriter).
+  bool elements_as_array(int n, std::uint8_t bit) const {
+    return text_body_ && d_->coerce && bit == ty_object && d_->set.accepts_kind(n, ty_array) &&
+           !d_->set.accepts_kind(n, ty_object);
   }
 
   void push_frame(jkind kind, int node) {

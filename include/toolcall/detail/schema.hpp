@@ -304,14 +304,25 @@ class schema_builder {
   }
   schema_node& at(int i) { return set_.nodes[static_cast<std::size_t>(i)]; }
 
+  /// A type name, with the spellings the vendors' XML parsers read (vLLM's Qwen3-Coder,
+  /// Seed-OSS and MiniMax-M2 parsers, case-insensitive): `str`/`text`/`varchar`/`char`/`enum`
+  /// are strings, `int*`/`uint*`/`long*`/`short*`/`unsigned*` integers, `num*`/`float*`/
+  /// `double*` numbers, `bool`/`binary` booleans, `dict*`/`map` objects, `list*`/`arr`/`tuple`
+  /// arrays, `none` null. Anything else is "any".
   static std::uint8_t type_bit(std::string_view t) noexcept {
-    if (t == "string") return ty_string;
-    if (t == "integer") return ty_integer;
-    if (t == "number") return ty_number;
-    if (t == "boolean") return ty_boolean;
-    if (t == "object") return ty_object;
-    if (t == "array") return ty_array;
-    if (t == "null") return ty_null;
+    char b[16];
+    if (t.size() >= sizeof b) return 0;
+    for (std::size_t i = 0; i < t.size(); ++i)
+      b[i] = (t[i] >= 'A' && t[i] <= 'Z') ? static_cast<char>(t[i] - 'A' + 'a') : t[i];
+    const std::string_view l(b, t.size());
+    auto starts = [&](std::string_view p) { return l.size() >= p.size() && l.compare(0, p.size(), p) == 0; };
+    if (l == "string" || l == "str" || l == "text" || l == "varchar" || l == "char" || l == "enum") return ty_string;
+    if (starts("int") || starts("uint") || starts("long") || starts("short") || starts("unsigned")) return ty_integer;
+    if (starts("num") || starts("float") || starts("double")) return ty_number;
+    if (l == "boolean" || l == "bool" || l == "binary") return ty_boolean;
+    if (l == "object" || starts("dict") || l == "map") return ty_object;
+    if (l == "array" || l == "arr" || starts("list") || l == "tuple") return ty_array;
+    if (l == "null" || l == "none") return ty_null;
     return 0;
   }
 

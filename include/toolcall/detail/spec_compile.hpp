@@ -78,6 +78,9 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
                                                   : xml_trim::none;
   o.multi = x.multi;
   o.type_attr = x.type_attribute;
+  o.guess_values = x.untyped_json;
+  o.verbatim_strings = x.verbatim_strings;
+  o.schema_tags = x.schema_tags;
   return o;
 }
 

@@ -208,6 +208,9 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     else if (k == "type_attribute") ok = r.get(kv.value, p, x.type_attribute);
     else if (k == "invoke_lead") ok = r.get(kv.value, p, x.invoke_lead);
     else if (k == "close_at_end") ok = r.get(kv.value, p, x.close_at_end);
+    else if (k == "untyped_json") ok = r.get(kv.value, p, x.untyped_json);
+    else if (k == "verbatim_strings") ok = r.get(kv.value, p, x.verbatim_strings);
+    else if (k == "schema_tags") ok = r.get(kv.value, p, x.schema_tags);
     else return r.fail(p, "unknown key");
     if (!ok) return false;
   }
@@ -391,6 +394,9 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("type_attribute", x.type_attribute);
       w.kv("invoke_lead", x.invoke_lead);
       w.kv("close_at_end", x.close_at_end);
+      w.kv("untyped_json", x.untyped_json);
+      w.kv("verbatim_strings", x.verbatim_strings);
+      w.kv("schema_tags", x.schema_tags);
       w.close('}');
       break;
     }

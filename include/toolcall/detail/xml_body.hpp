@@ -68,6 +68,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine_core.hpp"
 #include "json.hpp"
@@ -130,6 +131,14 @@ struct xml_spec {
   /// Values the schema does not type are decoded when the whole text is one JSON value, as with
   /// options::xml_values_as_json (the vendor's parser json-decodes them: MiniCPM).
   bool guess_values = false;
+  /// A value the schema types as a string keeps all its whitespace; `trim` applies to the other
+  /// values (GLM: vLLM's glm4_moe parser keeps a string `<arg_value>` verbatim and strips the
+  /// values it decodes).
+  bool verbatim_strings = false;
+  /// With the request's tools, a parameter tag inside a value ends it only when it names a
+  /// declared parameter not given yet (vLLM's Qwen3-Coder parser); off: any name does (GLM,
+  /// whose vendor parser pairs `<arg_key>`/`<arg_value>` without the schema).
+  bool schema_tags = true;
 };
 
 /// Null when `s` can drive xml_call_body, else what is wrong with it.
@@ -664,12 +673,12 @@ class xml_call_body {
     switch (vph_) {
       case vp_text:
         if (lead_) {
-          if (sp_.trim == xml_trim::whitespace && is_json_ws(c)) {
+          if (trim_ == xml_trim::whitespace && is_json_ws(c)) {
             line_start_ = c == '\n';
             return a_next;
           }
           lead_ = false;
-          if (sp_.trim == xml_trim::one_newline && c == '\n') {
+          if (trim_ == xml_trim::one_newline && c == '\n') {
             line_start_ = true;
             return a_next;
           }
@@ -681,7 +690,7 @@ class xml_call_body {
           return a_next;
         }
         if (c == '\n') {
-          if (sp_.trim != xml_trim::whitespace && !wsh_.empty()) {
+          if (trim_ != xml_trim::whitespace && !wsh_.empty()) {
             text(wsh_);
             wsh_.clear();
           }
@@ -690,7 +699,7 @@ class xml_call_body {
           return a_next;
         }
         line_start_ = false;
-        if (sp_.trim == xml_trim::whitespace && is_json_ws(c)) {
+        if (trim_ == xml_trim::whitespace && is_json_ws(c)) {
           wsh_ += static_cast<char>(c);
           return a_next;
         }
@@ -705,14 +714,29 @@ class xml_call_body {
         return a_next;
       case vp_head: {
         mk_ += static_cast<char>(c);
-        const std::string_view m[4] = {sp_.param_close, sp_.fn_close,
+        const std::string_view m[5] = {sp_.param_close, sp_.fn_close,
                                        sp_.fn_close.empty() ? sp_.call_close : std::string_view{},
-                                       mk_ls_ ? sp_.param_open : std::string_view{}};
+                                       mk_ls_ ? sp_.param_open : std::string_view{}, sp_.fn_open};
         bool partial = false;
-        for (int k = 0; k < 4; ++k) {
+        for (int k = 0; k < 5; ++k) {
           if (m[k].empty()) continue;
           const pm r = prefix_match(mk_, m[k]);
           if (r == pm::full) {
+            // tags of a call written inside the value (code that holds a call) pair up and stay
+            // text: a function opener, a parameter opener the schema rejected (nest_), and
+            // their closers
+            if (k == 4) {
+              ++lit_fn_;
+              return mismatch();
+            }
+            if (k == 0 && nest_ > 0) {
+              --nest_;
+              return mismatch();
+            }
+            if (k == 1 && lit_fn_ > 0) {
+              --lit_fn_;
+              return mismatch();
+            }
             mk_fix_ = mk_.size();
             fol_.clear();
             wsn_ = 0;
@@ -721,6 +745,7 @@ class xml_call_body {
             else if (k == 2) vph_ = vp_call_ws;
             else {
               vph_ = vp_probe;
+              probe_closed_ = false;
               probe_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
             }
             return a_next;
@@ -740,6 +765,13 @@ class xml_call_body {
           if (m[k].empty()) continue;
           const pm r = prefix_match(fol_, m[k]);
           if (r == pm::full) {
+            if (k == 0 && schema_known_ && sp_.schema_tags) {
+              // with the request's tools, the next parameter's name decides (structural())
+              vph_ = vp_probe;
+              probe_closed_ = true;
+              probe_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
+              return a_next;
+            }
             end_value(e, false);
             if (k == 0) {
               start_key();
@@ -783,6 +815,17 @@ class xml_call_body {
         const xml_name_scanner::result r = probe_.push(c);
         if (r == xml_name_scanner::more) return a_next;
         if (r != xml_name_scanner::done) return mismatch();
+        if (!structural(e, probe_.name())) {
+          // a parameter the function does not declare, or one it has already: text of the
+          // value (code holding a call); a line-start one pairs with its closer
+          if (!probe_closed_) ++nest_;
+          return mismatch();
+        }
+        if (probe_closed_) {  // after the value's closer: the next parameter
+          end_value(e, false);
+          key_done(e, probe_);
+          return a_next;
+        }
         // rule (a): the value's closer is missing; a new parameter starts
         end_value(e, true);
         repaired_ = true;
@@ -796,7 +839,7 @@ class xml_call_body {
   /// A plain run (no `<`, no newline) of value text.
   void take_run(std::string_view run) {
     line_start_ = false;
-    if (sp_.trim == xml_trim::whitespace) {
+    if (trim_ == xml_trim::whitespace) {
       std::size_t k = run.size();
       while (k > 0 && is_json_ws(static_cast<unsigned char>(run[k - 1]))) --k;
       if (k == 0) {
@@ -836,8 +879,10 @@ class xml_call_body {
     if (s.empty()) return;
     if (mode_ == m_guess) {
       const unsigned char c = static_cast<unsigned char>(s[0]);
-      const bool maybe_json = (c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' || c == 'n' ||
-                              c == '[' || c == '{';
+      const bool maybe_json = ((accept_ & vk_number) && ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) ||
+                              ((accept_ & vk_boolean) && (c == 't' || c == 'f' || c == 'T' || c == 'F')) ||
+                              ((accept_ & vk_null) && (c == 'n' || c == 'N')) ||
+                              ((accept_ & vk_array) && c == '[') || ((accept_ & vk_object) && c == '{');
       if (maybe_json) {
         mode_ = m_guess_buf;
       } else {
@@ -845,8 +890,50 @@ class xml_call_body {
         a() += '"';
       }
     }
+    if (mode_ == m_guess_buf && !(accept_ & (vk_object | vk_array))) {
+      // a scalar is one word: a value with any other byte is a string, streamed from here
+      for (char ch : s) {
+        const unsigned char b = static_cast<unsigned char>(ch);
+        if (!(is_ident_char(b) || b == '+' || b == '-' || b == '.')) {
+          mode_ = m_string;
+          a() += '"';
+          string_text(value_);
+          value_.clear();
+          break;
+        }
+      }
+    }
     if (mode_ == m_string) string_text(s);
     else value_ += s;
+  }
+
+  /// The held text of a value, outer whitespace removed.
+  std::string_view held_word() const noexcept {
+    std::string_view v = value_;
+    while (!v.empty() && is_json_ws(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
+    while (!v.empty() && is_json_ws(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
+    return v;
+  }
+  /// `null` or `None`, in any case (the vendors' parsers compare value.lower()).
+  bool held_null() const noexcept {
+    const std::string_view v = held_word();
+    if (v.size() != 4) return false;
+    char l[4];
+    for (int i = 0; i < 4; ++i) l[i] = static_cast<char>(v[static_cast<std::size_t>(i)] | 0x20);
+    const std::string_view w(l, 4);
+    return w == "null" || w == "none";
+  }
+  /// Does the JSON the lexer wrote have a kind the value accepts?
+  bool accepted(std::string_view json) const noexcept {
+    if (json.empty()) return false;
+    switch (json[0]) {
+      case '{': return accept_ & vk_object;
+      case '[': return accept_ & vk_array;
+      case 't': case 'f': return accept_ & vk_boolean;
+      case 'n': return accept_ & vk_null;
+      case '"': return false;
+      default: return accept_ & vk_number;
+    }
   }
 
   /// String value text, written as it comes in whole UTF-8 sequences (an incomplete one at the
@@ -873,7 +960,7 @@ class xml_call_body {
   /// The value ends. `line_break`: at a rule (a) opener, whose newline is markup; otherwise at
   /// a closer, where the trim rule decides about the held whitespace.
   void end_value(engine_services& e, bool line_break) {
-    if (!line_break && sp_.trim == xml_trim::none) text(wsh_);
+    if (!line_break && trim_ == xml_trim::none) text(wsh_);
     wsh_.clear();
     mk_.clear();
     fol_.clear();
@@ -888,8 +975,12 @@ class xml_call_body {
         break;
       case m_guess: a() += "\"\""; break;
       case m_guess_buf: {
-        const json_validator::kind k = val_.check_allow_big_numbers(value_);
-        if (k != json_validator::kind::invalid && k != json_validator::kind::string && !lex_all(e)) {
+        if ((accept_ & vk_null) && held_null()) {
+          a() += "null";
+          break;
+        }
+        // JSON, or a Python literal (the vendors' parsers try json.loads then ast.literal_eval)
+        if (!lex_all(e) && accepted(lx_.out())) {
           a() += lx_.out();
           if (lx_.replaced_utf8()) bad_utf8_ = true;
           break;
@@ -898,6 +989,10 @@ class xml_call_body {
         break;
       }
       case m_typed: {
+        if (held_null()) {  // `None`, `NULL`: null (a non-string type; the normalizer checks it)
+          a() += "null";
+          break;
+        }
         const char* why = lex_all(e);
         // a quoted string never fits a non-string type: the text is kept as written
         if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
@@ -976,7 +1071,20 @@ class xml_call_body {
     in_call_ = true;
     repaired_ = false;
     count_ = 0;
+    given_.clear();
+    // the request's tools are known for this call when a key no schema declares is undeclared
+    schema_known_ = e.param_kind(std::string_view("\x01", 1)) == value_kind::undeclared;
     a() += '{';
+  }
+
+  /// Does `<parameter=NAME>` after a value start the next parameter? Without the request's
+  /// tools any name does; with them only a declared parameter not given yet (vLLM's Qwen3-Coder
+  /// parser checks the declared names too): other tags are text of the value.
+  bool structural(engine_services& e, std::string_view name) const {
+    if (!schema_known_ || !sp_.schema_tags) return true;
+    for (const auto& g : given_)
+      if (g == name) return false;
+    return e.param_kind(name) != value_kind::undeclared;
   }
 
   void start_fn_name(std::size_t abs) {
@@ -996,15 +1104,26 @@ class xml_call_body {
 
   void key_done(engine_services& e, const xml_name_scanner& sc) {
     key_.assign(sc.name().data(), sc.name().size());
+    given_.push_back(key_);
     value_kind k = e.param_kind(key_);
+    // a key the schema does not declare is read as without a schema (guess_values: GLM decodes
+    // JSON-looking values, Qwen3-Coder keeps strings)
+    if (k == value_kind::undeclared) k = value_kind::unknown;
     if (k == value_kind::unknown && !sp_.type_attr.empty()) {
       if (sc.type_value() == 0) k = value_kind::typed;
       else if (sc.type_value() == 1) k = value_kind::string;
     }
-    next_mode_ = k == value_kind::typed    ? m_typed
-                 : k == value_kind::string ? m_string
-                 : e.guess_json_values() || sp_.guess_values ? m_guess
-                                           : m_string;
+    next_schema_string_ = k == value_kind::string;
+    accept_ = vk_all;
+    if (is_union_kind(k)) {
+      next_mode_ = m_guess;
+      accept_ = union_accepts(k);
+    } else {
+      next_mode_ = k == value_kind::typed    ? m_typed
+                   : k == value_kind::string ? m_string
+                   : e.guess_json_values() || sp_.guess_values ? m_guess
+                                                               : m_string;
+    }
     if (sp_.value_open.empty()) {
       open_value();
     } else {
@@ -1022,7 +1141,10 @@ class xml_call_body {
     if (mode_ == m_string) a() += '"';
     st_ = s_value;
     vph_ = vp_text;
-    lead_ = sp_.trim != xml_trim::none;
+    trim_ = sp_.verbatim_strings && next_schema_string_ ? xml_trim::none : sp_.trim;
+    lead_ = trim_ != xml_trim::none;
+    nest_ = 0;
+    lit_fn_ = 0;
     line_start_ = false;
     wsh_.clear();
     mk_.clear();
@@ -1105,6 +1227,13 @@ class xml_call_body {
   std::string value_;  // a buffered (typed or guessed) value
   std::string rq_;     // held bytes that turned out to be text, read again before the input
   xml_name_scanner ns_, ks_, probe_;
+  xml_trim trim_ = xml_trim::none;       // the open value's trim (verbatim_strings)
+  bool next_schema_string_ = false;      // the schema types the next value as a string
+  bool schema_known_ = false;            // the request's tools are known for the open call
+  bool probe_closed_ = false;            // vp_probe: after the value's closer (else rule a)
+  std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
+  std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
+  std::vector<std::string> given_;       // the open call's keys so far
   json_validator val_;
   json_lexer lx_;
 };

@@ -8,8 +8,10 @@
 // <arg_value>V</arg_value>\n</tool_call>`, or the same tags with no whitespace (4.7, GLM-5).
 // Shares `<tool_call>` with Hermes and Qwen3-Coder: the generic XML body fails at once when the
 // opener is followed by `{` or `<function=`, and opens a call only when `<arg_key>` or the
-// closer follows the name, so a word of prose after the opener is not a call. Values are strings
-// without a schema (the template writes `20` for the string "20" and the integer 20 alike).
+// closer follows the name, so a word of prose after the opener is not a call. As in vLLM's
+// glm4_moe parser, a value the schema types as a string is kept verbatim (whitespace included)
+// and every other value, with no tools or an undeclared key too, is decoded when it is one JSON
+// value or Python literal (`20` is 20, `[1, 2]` a list), else kept as a string.
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
@@ -38,6 +40,11 @@ struct glm {
     s.xml.parameter_close = "</arg_value>";
     s.xml.trim = xml_value_trim::whitespace;
     s.xml.close_at_end = true;
+    // vLLM's glm4_moe parser: a value typed `string` is kept verbatim, every other value
+    // (undeclared keys, no tools) is stripped and json-decoded (docs/formats/glm.md)
+    s.xml.untyped_json = true;
+    s.xml.verbatim_strings = true;
+    s.xml.schema_tags = false;  // its parser pairs <arg_key>/<arg_value> without the schema
     s.markers = {"<|observation|>", "<|user|>"};
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<arg_key>"};

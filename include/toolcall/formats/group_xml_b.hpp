@@ -14,13 +14,14 @@
 #include "hy3.hpp"
 #include "kimi_k3.hpp"
 #include "minimax_m1.hpp"
+#include "minimax_m3.hpp"
 #include "muse_glimmer.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
 
 inline std::vector<detail::format_def> group_xml_b_defs() {
-  return {hy3::def(), minimax_m1::def(), kimi_k3::def(), muse_glimmer::def(), gigachat35::def()};
+  return {hy3::def(), minimax_m1::def(), kimi_k3::def(), muse_glimmer::def(), gigachat35::def(), minimax_m3::def()};
 }
 
 }  // namespace formats

@@ -285,6 +285,10 @@ class morph_xml_handler final : public handler {
       flush_pending();
       dup_ = written_.count(k) != 0;
       kind_ = e.param_kind(k);
+      // the AI SDK parser decodes undeclared keys as it does without a schema, and keeps the
+      // text of a key whose schema admits a string
+      if (kind_ == value_kind::undeclared) kind_ = value_kind::unknown;
+      else if (is_union_kind(kind_)) kind_ = value_kind::string;
     }
     key_ = k;
     if (tag_.kind() == morph_tag_reader::empty) {

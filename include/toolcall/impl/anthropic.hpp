@@ -91,9 +91,18 @@ TOOLCALL_INLINE void sse_writer::start() {
   emit("message_start");
 }
 
+TOOLCALL_INLINE void sse_writer::stop_open_call() {
+  for (auto& c : calls_)
+    if (c.sent && !c.stopped) {
+      c.stopped = true;
+      send_stop(c.block);
+    }
+}
+
 TOOLCALL_INLINE void sse_writer::open_text(text_kind k) {
   start();
   if (open_ == k) return;
+  stop_open_call();
   close_text();
   open_ = k;
   open_block_ = blocks_++;
@@ -125,6 +134,7 @@ TOOLCALL_INLINE sse_writer::call_block* sse_writer::find_call(std::size_t index)
 
 TOOLCALL_INLINE void sse_writer::send_block_start(call_block& c) {
   start();
+  stop_open_call();
   close_text();
   c.sent = true;
   c.block = blocks_++;
@@ -155,6 +165,7 @@ TOOLCALL_INLINE void sse_writer::flush_held() {
     if (!c.ok) continue;
     send_block_start(c);
     if (!c.arguments.empty()) send_arguments(c, c.arguments);
+    c.stopped = true;
     send_stop(c.block);
   }
   calls_.erase(calls_.begin(), calls_.begin() + static_cast<std::ptrdiff_t>(k));
@@ -210,7 +221,7 @@ TOOLCALL_INLINE void sse_writer::on_event(const event& ev) {
         return;
       }
       if (ok && !c->sent) send_block_start(*c);  // a call with no argument bytes at all
-      if (c->sent) send_stop(c->block);
+      if (c->sent && !c->stopped) send_stop(c->block);
       calls_.erase(calls_.begin() + (c - calls_.data()));
       return;
     }
@@ -222,8 +233,7 @@ TOOLCALL_INLINE void sse_writer::finish_impl(finish_reason reason, const token_u
   if (finished_) return;
   start();
   close_text();
-  for (auto& c : calls_)
-    if (c.sent) send_stop(c.block);
+  stop_open_call();
   calls_.clear();
   body_.assign("{\"delta\":{\"stop_reason\":\"");
   body_ += reason == finish_reason::length ? "max_tokens" : reason == finish_reason::tool_calls ? "tool_use" : "end_turn";

@@ -14,7 +14,20 @@
 
 TOOLCALL_NAMESPACE_BEGIN
 
-TOOLCALL_INLINE parser::parser(const parser_registry& reg, const options& opt) : sp_(reg, opt), opt_(opt) {}
+namespace detail {
+/// The options one-shot parsing runs with: it has the whole text, so the default reasoning start
+/// (preset, when the prompt does not open a block) is detect; an explicit start stays.
+inline options whole_text_options(const options& opt, bool prompt_opens) {
+  options o = opt;
+  if (o.reasoning == reasoning_start::preset && !prompt_opens) o.reasoning = reasoning_start::detect;
+  return o;
+}
+}  // namespace detail
+
+TOOLCALL_INLINE parser::parser(const parser_registry& reg, const options& opt)
+    : sp_(reg, detail::whole_text_options(opt, reg.prompt_opens_reasoning())),
+      opt_(opt),
+      prompt_opens_(reg.prompt_opens_reasoning()) {}
 
 TOOLCALL_INLINE message parser::parse(std::string_view text) {
   sp_.reset();
@@ -24,11 +37,11 @@ TOOLCALL_INLINE message parser::parse(std::string_view text) {
 }
 
 TOOLCALL_INLINE message parser::parse(std::string_view text, const options& opt) {
-  sp_.reset(opt);
+  sp_.reset(detail::whole_text_options(opt, prompt_opens_));
   sp_.reserve(text.size());
   sp_.write(text);
   message m = sp_.finish();
-  sp_.reset(opt_);
+  sp_.reset(detail::whole_text_options(opt_, prompt_opens_));
   return m;
 }
 

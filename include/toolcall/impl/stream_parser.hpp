@@ -43,6 +43,13 @@ TOOLCALL_INLINE void stream_parser::reset(const options& opt) {
   e_->set_options(opt);
   e_->reset();
 }
+TOOLCALL_INLINE void stream_parser::reset(keep_request_t) {
+  e_->reset(true);
+}
+TOOLCALL_INLINE void stream_parser::reset(const options& opt, keep_request_t) {
+  e_->set_options(opt);
+  e_->reset(true);
+}
 
 TOOLCALL_INLINE void stream_parser::set_filter(std::unique_ptr<detail::call_filter> f) {
   e_->set_filter(std::move(f));

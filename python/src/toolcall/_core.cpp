@@ -470,6 +470,13 @@ std::optional<tc::normalizer> normalizer_from(py::handle tools) {
   return make_normalizer(tools, py::none(), py::dict());
 }
 
+/// request=: an OpenAI request body (a dict, or its JSON text): its tools, tool_choice and
+/// parallel_tool_calls (issue 23). Raises toolcall.Error for a malformed one.
+std::optional<tc::request> request_from(py::handle req) {
+  if (req.is_none()) return std::nullopt;
+  return take(tc::request::create(json_text(req, "request")));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Events
 
@@ -572,11 +579,12 @@ bool same_message(const tc::message& a, const tc::message& b) {
 
 struct py_parser {
   py_parser(const tc::parser_registry& reg, const tc::options& o, const std::optional<tc::normalizer>& n)
-      : opt(o), p(reg, o) {
+      : opt(o), p(reg, o), norm(n) {
     if (n) n->attach(p);
   }
   tc::options opt;
   tc::parser p;
+  std::optional<tc::normalizer> norm;  // tools=, attached again after a parse with request=
   std::mutex mu;
 };
 
@@ -590,13 +598,19 @@ struct py_stream {
   std::mutex mu;
 };
 
-tc::message parse_text(py_parser& self, py::handle text, const tc::options& o) {
+tc::message parse_text(py_parser& self, py::handle text, const tc::options& o,
+                       const std::optional<tc::request>& req = std::nullopt) {
   text_arg t(text, "text");
   tc::message m;
   {
     py::gil_scoped_release nogil;
     std::lock_guard<std::mutex> lock(self.mu);
+    if (req) req->attach(self.p);
     m = self.p.parse(t.view(), o);
+    if (req) {  // the request held for this parse only
+      if (self.norm) self.norm->attach(self.p);
+      else self.p.stream().set_filter(nullptr);
+    }
   }
   return m;
 }
@@ -1264,41 +1278,51 @@ tools (list or JSON text). options: see Options.)doc")
              return std::make_unique<py_parser>(reg, o, normalizer_from(tools));
            }),
            py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none())
-      .def("parse", [](py_parser& self, py::handle text, const py::kwargs& kw) {
+      .def("parse", [](py_parser& self, py::handle text, py::handle request, const py::kwargs& kw) {
         tc::options o = self.opt;
         apply_options(o, kw, "parse");
-        return parse_text(self, text, o);
-      }, "text"_a,
-      "Parses a whole model output (str or bytes). Keyword arguments override options for this call. "
-      "Never raises on model output. Releases the GIL.")
+        return parse_text(self, text, o, request_from(request));
+      }, "text"_a, py::kw_only(), "request"_a = py::none(),
+      "Parses a whole model output (str or bytes). request: an OpenAI request body (dict or JSON "
+      "text) whose tools, tool_choice and parallel_tool_calls apply to this parse only. Keyword "
+      "arguments override options for this call. Never raises on model output. Releases the GIL.")
       .def_property_readonly("options", [](const py_parser& self) { return self.opt; });
 
-  m.def("parse", [](py::handle text, py::handle model, py::handle formats, py::handle tools, const py::kwargs& kw) {
+  m.def("parse", [](py::handle text, py::handle model, py::handle formats, py::handle tools, py::handle request,
+                    const py::kwargs& kw) {
     tc::options o;
     apply_options(o, without_spec_kwargs(kw), "parse");
     py_parser p(registry_from(model, formats, kw), o, normalizer_from(tools));
-    return parse_text(p, text, o);
+    return parse_text(p, text, o, request_from(request));
   }, "text"_a, py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none(),
+  "request"_a = py::none(),
   R"doc(Parses a whole model output (str or bytes) into a Message.
 
-model / formats / tools as for Parser; **options are the fields of Options. Never raises on model
-output: malformed calls stay content with diagnostics. Releases the GIL while parsing.)doc");
+model / formats / tools as for Parser; request: an OpenAI request body (dict or JSON text): its
+tools, tool_choice and parallel_tool_calls; **options are the fields of Options. Never raises on
+model output: malformed calls stay content with diagnostics. Releases the GIL while parsing.)doc");
 
   py::class_<py_stream>(m, "StreamParser",
                         R"doc(Incremental parser for one streamed response.
 
-StreamParser(*, model=None, formats=None, tools=None, **options)
+StreamParser(*, model=None, formats=None, tools=None, request=None, **options)
 
 write(delta) returns the events the delta releases; finish() returns the Message, which equals
 parse() of the whole text for any way of cutting it into deltas. One StreamParser per stream;
-reset() starts the next response. Releases the GIL while parsing.)doc")
-      .def(py::init([](py::handle model, py::handle formats, py::handle tools, const py::kwargs& kw) {
+reset() starts the next response. request: an OpenAI request body (dict or JSON text): its tools,
+tool_choice and parallel_tool_calls, for the first response (reset(request=...) gives the next
+one's; a reset without it drops the tool_choice). Releases the GIL while parsing.)doc")
+      .def(py::init([](py::handle model, py::handle formats, py::handle tools, py::handle request,
+                       const py::kwargs& kw) {
              tc::options o;
              apply_options(o, without_spec_kwargs(kw), "StreamParser");
              const tc::parser_registry reg = registry_from(model, formats, kw);
-             return std::make_unique<py_stream>(reg, o, normalizer_from(tools));
+             auto s = std::make_unique<py_stream>(reg, o, normalizer_from(tools));
+             if (const std::optional<tc::request> r = request_from(request)) r->attach(s->sp);
+             return s;
            }),
-           py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none())
+           py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "tools"_a = py::none(),
+           "request"_a = py::none())
       .def("write", [](py_stream& self, py::handle delta) {
         text_arg t(delta, "delta");
         std::vector<owned_event> evs;
@@ -1323,14 +1347,18 @@ reset() starts the next response. Releases the GIL while parsing.)doc")
       }, "on_event"_a = py::none(),
       "Ends the text and returns the Message. The events finishing releases (held-back text, the end of an "
       "open call) go to on_event(event) when given. Later writes are ignored until reset().")
-      .def("reset", [](py_stream& self, const py::kwargs& kw) {
+      .def("reset", [](py_stream& self, py::handle request, const py::kwargs& kw) {
         tc::options o = self.opt;
         apply_options(o, kw, "reset");
         self.opt = o;
+        const std::optional<tc::request> r = request_from(request);
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
         self.sp.reset(o);
-      }, "Starts a new response, keeping buffers; keyword arguments change options (the others stay).")
+        if (r) r->attach(self.sp);
+      }, py::kw_only(), "request"_a = py::none(),
+      "Starts a new response, keeping buffers; request: the next request's body (its tools, tool_choice "
+      "and parallel_tool_calls); keyword arguments change options (the others stay).")
       .def_property_readonly("bytes_examined", [](py_stream& self) {
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
