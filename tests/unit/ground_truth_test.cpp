@@ -154,3 +154,55 @@ TEST_SUITE("toolcall/ground truth") {
     CHECK(!r.codes.empty());
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("max_calls holds inside list-shaped formats") {
+    // 40 calls in one region of each list-shaped format; max_calls = 5 keeps the first five
+    auto list = [](const char* open, const char* item, const char* sep, const char* close) {
+      std::string s = open;
+      for (int k = 0; k < 40; ++k) {
+        if (k) s += sep;
+        std::string it = item;
+        const std::size_t at = it.find('#');
+        it.replace(at, 1, std::to_string(k));
+        s += it;
+      }
+      return s + close;
+    };
+    const std::string json_item = R"({"name": "f", "arguments": {"k": #}})";
+    const std::vector<std::string> texts = {
+        list("[", "f(k=#)", ", ", "]"),                                       // pythonic
+        list("<tools>[", json_item.c_str(), ", ", "]</tools>"),               // qwen <tools>
+        list("[TOOL_CALLS][", json_item.c_str(), ", ", "]"),                  // mistral v3
+        list("<tool_calls>[", json_item.c_str(), ", ", "]</tool_calls>"),     // jamba
+        list("functools[", json_item.c_str(), ", ", "]"),                     // functools
+        list("<|tool_call|>[", json_item.c_str(), ", ", "]"),                 // granite
+        list("<|python_tag|>", R"({"name": "f", "parameters": {"k": #}})", "; ", ""),  // llama ;
+        list("<minimax:tool_call>\n", "<invoke name=\"f\">\n<parameter name=\"k\">#</parameter>\n</invoke>\n", "",
+             "</minimax:tool_call>"),
+        list("<tool_call>\n", json_item.c_str(), "\n", "\n</tool_call>"),     // hermes, several objects
+    };
+    for (const std::string& t : texts) {
+      for (std::size_t chunk : {t.size(), std::size_t{1}, std::size_t{7}}) {
+        toolcall::options o;
+        o.max_calls = 5;
+        toolcall::stream_parser sp{toolcall::parser_registry::builtin(), o};
+        tc_test::folder f;
+        for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk), f);
+        const toolcall::message m = sp.finish(f);
+        CHECK_MESSAGE(m.calls.size() == 5, t.substr(0, 40) << " chunk " << chunk << ": " << m.calls.size());
+        CHECK_MESSAGE(f.m.calls.size() == m.calls.size(), t.substr(0, 40));
+        CHECK_MESSAGE(has([&] {
+                        std::vector<toolcall::errc> v;
+                        for (const auto& d : m.diagnostics) v.push_back(d.code);
+                        return v;
+                      }(), toolcall::errc::limit_calls),
+                      t.substr(0, 40));
+        for (std::size_t k = 0; k < m.calls.size(); ++k)
+          CHECK((tc_test::json_text_equal(m.calls[k].arguments, "{\"k\":" + std::to_string(k) + "}") ||
+                 // XML values are strings without a schema
+                 tc_test::json_text_equal(m.calls[k].arguments, "{\"k\":\"" + std::to_string(k) + "\"}")));
+      }
+    }
+  }
+}
