@@ -40,6 +40,7 @@ enum class errc {
   invalid_input,       ///< a caller-side input (tools JSON, chunk JSON) is malformed
   invalid_history,     ///< conversation check failed
   unknown_format,      ///< a registry was asked for a format it does not have
+  limit_diagnostics,   ///< options::max_diagnostics reached; later diagnostics are dropped
 };
 
 /// Stable snake_case name of a code.
@@ -67,6 +68,7 @@ inline const char* to_string(errc e) noexcept {
     case errc::invalid_input: return "invalid_input";
     case errc::invalid_history: return "invalid_history";
     case errc::unknown_format: return "unknown_format";
+    case errc::limit_diagnostics: return "limit_diagnostics";
   }
   return "unknown";
 }

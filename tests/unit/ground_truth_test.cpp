@@ -206,3 +206,16 @@ TEST_SUITE("toolcall/ground truth") {
     }
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("a full diagnostics list says so under its own code") {
+    toolcall::options o;
+    o.max_diagnostics = 3;
+    std::string t;
+    for (int k = 0; k < 10; ++k) t += "Use <tool_call> tags, then <|python_tag|> please.\n";
+    const toolcall::message m = toolcall::parse(t, toolcall::parser_registry::builtin(), o);
+    REQUIRE(m.diagnostics.size() == 4);
+    CHECK(m.diagnostics.back().code == toolcall::errc::limit_diagnostics);
+    for (std::size_t k = 0; k < 3; ++k) CHECK(m.diagnostics[k].code != toolcall::errc::limit_calls);
+  }
+}

@@ -594,7 +594,7 @@ class engine final : public engine_services {
   void diag(errc code, std::size_t abs, std::string m, severity level) override {
     if (msg_.diagnostics.size() >= opt_.max_diagnostics) {
       if (msg_.diagnostics.size() > opt_.max_diagnostics) return;
-      code = errc::limit_calls;
+      code = errc::limit_diagnostics;
       m = "max_diagnostics reached; later diagnostics are dropped";
       level = severity::warning;
     }
