@@ -219,3 +219,32 @@ TEST_SUITE("toolcall/ground truth") {
     for (std::size_t k = 0; k < 3; ++k) CHECK(m.diagnostics[k].code != toolcall::errc::limit_calls);
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("a family's own trailers and lead-ins are markers") {
+    expect("Sure.<|python_tag|><function=get_weather>{\"city\": \"Paris\"}</function><|eom_id|>", {paris}, "Sure.");
+    expect("<|python_start|>[get_weather(city=\"Paris\")]<|python_end|><|eot|>", {paris}, "");
+    expect("[get_weather(city=\"Paris\")]<|eom|>", {paris}, "");
+  }
+}
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("DeepSeek V3.1, V3.1-Terminus and V3.2-Exp presets read their reasoning") {
+    const std::string text =
+        "The user wants the weather.</think>Checking.<\xEF\xBD\x9Ctool\xE2\x96\x81""calls\xE2\x96\x81""begin\xEF\xBD\x9C>"
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81""call\xE2\x96\x81""begin\xEF\xBD\x9C>get_weather<\xEF\xBD\x9Ctool\xE2\x96\x81sep"
+        "\xEF\xBD\x9C>{\"city\": \"Paris\"}<\xEF\xBD\x9Ctool\xE2\x96\x81""call\xE2\x96\x81""end\xEF\xBD\x9C>"
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81""calls\xE2\x96\x81""end\xEF\xBD\x9C>";
+    for (const char* model : {"deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3.1-Terminus",
+                              "deepseek-ai/DeepSeek-V3.2-Exp", "unsloth/DeepSeek-V3.1-GGUF"}) {
+      const auto reg = toolcall::parser_registry::for_model(model);
+      CHECK_MESSAGE(reg.model_known(), model);
+      toolcall::options o;
+      o.reasoning = toolcall::reasoning_start::detect;
+      const toolcall::message m = toolcall::parse(text, reg, o);
+      REQUIRE_MESSAGE(m.calls.size() == 1, model);
+      CHECK(m.reasoning == "The user wants the weather.");
+      CHECK(m.content == "Checking.");
+    }
+  }
+}
