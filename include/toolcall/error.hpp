@@ -41,6 +41,7 @@ enum class errc {
   invalid_history,     ///< conversation check failed
   unknown_format,      ///< a registry was asked for a format it does not have
   tool_choice,         ///< the request's tool_choice or parallel_tool_calls refused a call, or no call came
+  limit_diagnostics,   ///< options::max_diagnostics reached; later diagnostics are dropped
 };
 
 /// Stable snake_case name of a code.
@@ -69,6 +70,7 @@ inline const char* to_string(errc e) noexcept {
     case errc::invalid_history: return "invalid_history";
     case errc::unknown_format: return "unknown_format";
     case errc::tool_choice: return "tool_choice";
+    case errc::limit_diagnostics: return "limit_diagnostics";
   }
   return "unknown";
 }

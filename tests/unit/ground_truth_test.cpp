@@ -154,3 +154,97 @@ TEST_SUITE("toolcall/ground truth") {
     CHECK(!r.codes.empty());
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("max_calls holds inside list-shaped formats") {
+    // 40 calls in one region of each list-shaped format; max_calls = 5 keeps the first five
+    auto list = [](const char* open, const char* item, const char* sep, const char* close) {
+      std::string s = open;
+      for (int k = 0; k < 40; ++k) {
+        if (k) s += sep;
+        std::string it = item;
+        const std::size_t at = it.find('#');
+        it.replace(at, 1, std::to_string(k));
+        s += it;
+      }
+      return s + close;
+    };
+    const std::string json_item = R"({"name": "f", "arguments": {"k": #}})";
+    const std::vector<std::string> texts = {
+        list("[", "f(k=#)", ", ", "]"),                                       // pythonic
+        list("<tools>[", json_item.c_str(), ", ", "]</tools>"),               // qwen <tools>
+        list("[TOOL_CALLS][", json_item.c_str(), ", ", "]"),                  // mistral v3
+        list("<tool_calls>[", json_item.c_str(), ", ", "]</tool_calls>"),     // jamba
+        list("functools[", json_item.c_str(), ", ", "]"),                     // functools
+        list("<|tool_call|>[", json_item.c_str(), ", ", "]"),                 // granite
+        list("<|python_tag|>", R"({"name": "f", "parameters": {"k": #}})", "; ", ""),  // llama ;
+        list("<minimax:tool_call>\n", "<invoke name=\"f\">\n<parameter name=\"k\">#</parameter>\n</invoke>\n", "",
+             "</minimax:tool_call>"),
+        list("<tool_call>\n", json_item.c_str(), "\n", "\n</tool_call>"),     // hermes, several objects
+    };
+    for (const std::string& t : texts) {
+      for (std::size_t chunk : {t.size(), std::size_t{1}, std::size_t{7}}) {
+        toolcall::options o;
+        o.max_calls = 5;
+        toolcall::stream_parser sp{toolcall::parser_registry::builtin(), o};
+        tc_test::folder f;
+        for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk), f);
+        const toolcall::message m = sp.finish(f);
+        CHECK_MESSAGE(m.calls.size() == 5, t.substr(0, 40) << " chunk " << chunk << ": " << m.calls.size());
+        CHECK_MESSAGE(f.m.calls.size() == m.calls.size(), t.substr(0, 40));
+        CHECK_MESSAGE(has([&] {
+                        std::vector<toolcall::errc> v;
+                        for (const auto& d : m.diagnostics) v.push_back(d.code);
+                        return v;
+                      }(), toolcall::errc::limit_calls),
+                      t.substr(0, 40));
+        for (std::size_t k = 0; k < m.calls.size(); ++k)
+          CHECK((tc_test::json_text_equal(m.calls[k].arguments, "{\"k\":" + std::to_string(k) + "}") ||
+                 // XML values are strings without a schema
+                 tc_test::json_text_equal(m.calls[k].arguments, "{\"k\":\"" + std::to_string(k) + "\"}")));
+      }
+    }
+  }
+}
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("a full diagnostics list says so under its own code") {
+    toolcall::options o;
+    o.max_diagnostics = 3;
+    std::string t;
+    for (int k = 0; k < 10; ++k) t += "Use <tool_call> tags, then <|python_tag|> please.\n";
+    const toolcall::message m = toolcall::parse(t, toolcall::parser_registry::builtin(), o);
+    REQUIRE(m.diagnostics.size() == 4);
+    CHECK(m.diagnostics.back().code == toolcall::errc::limit_diagnostics);
+    for (std::size_t k = 0; k < 3; ++k) CHECK(m.diagnostics[k].code != toolcall::errc::limit_calls);
+  }
+}
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("a family's own trailers and lead-ins are markers") {
+    expect("Sure.<|python_tag|><function=get_weather>{\"city\": \"Paris\"}</function><|eom_id|>", {paris}, "Sure.");
+    expect("<|python_start|>[get_weather(city=\"Paris\")]<|python_end|><|eot|>", {paris}, "");
+    expect("[get_weather(city=\"Paris\")]<|eom|>", {paris}, "");
+  }
+}
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("DeepSeek V3.1, V3.1-Terminus and V3.2-Exp presets read their reasoning") {
+    const std::string text =
+        "The user wants the weather.</think>Checking.<\xEF\xBD\x9Ctool\xE2\x96\x81""calls\xE2\x96\x81""begin\xEF\xBD\x9C>"
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81""call\xE2\x96\x81""begin\xEF\xBD\x9C>get_weather<\xEF\xBD\x9Ctool\xE2\x96\x81sep"
+        "\xEF\xBD\x9C>{\"city\": \"Paris\"}<\xEF\xBD\x9Ctool\xE2\x96\x81""call\xE2\x96\x81""end\xEF\xBD\x9C>"
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81""calls\xE2\x96\x81""end\xEF\xBD\x9C>";
+    for (const char* model : {"deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3.1-Terminus",
+                              "deepseek-ai/DeepSeek-V3.2-Exp", "unsloth/DeepSeek-V3.1-GGUF"}) {
+      const auto reg = toolcall::parser_registry::for_model(model);
+      CHECK_MESSAGE(reg.model_known(), model);
+      toolcall::options o;
+      o.reasoning = toolcall::reasoning_start::detect;
+      const toolcall::message m = toolcall::parse(text, reg, o);
+      REQUIRE_MESSAGE(m.calls.size() == 1, model);
+      CHECK(m.reasoning == "The user wants the weather.");
+      CHECK(m.content == "Checking.");
+    }
+  }
+}

@@ -171,6 +171,7 @@ struct pending_call {
   std::size_t sent = 0;  // bytes of c.arguments already sent as deltas (whole UTF-8 sequences)
   bool reserved = false;  // c.arguments was reserved for the rest of the write (given back at the end)
   const char* refused = nullptr;  // why the request's tool_choice refuses it (never announced)
+  bool limited = false;   // past max_calls: dropped, and the normalizer never sees it
 };
 
 class engine final : public engine_services {
@@ -478,13 +479,26 @@ class engine final : public engine_services {
       mode_before_region_ = mode_text;
     }
     pending_call pc;
-    pc.index = next_index_++;
+    // max_calls holds inside a region too (a list of calls): the calls past it are dropped
+    std::size_t announced = 0;
+    for (const auto& q : region_calls_) announced += q.verdict != filter_verdict::drop;
+    const bool over = calls_started_ + announced >= opt_.max_calls;
+    if (over) {
+      pc.verdict = filter_verdict::drop;
+      if (!calls_limit_reported_) {
+        calls_limit_reported_ = true;
+        diag(errc::limit_calls, chunk_abs_, "max_calls reached; the later calls of this list are dropped",
+             severity::error);
+      }
+    }
+    pc.index = over ? std::size_t(-1) : next_index_++;
+    pc.limited = over;
     if (!spare_args_.empty()) {  // a buffer of a message given back with recycle()
       pc.c.arguments.swap(spare_args_.back());
       spare_args_.pop_back();
     }
     pc.c.name.assign(name.data(), name.size());
-    if (filter_) {
+    if (filter_ && !over) {
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
       take_filter_notes();
     }
@@ -513,7 +527,7 @@ class engine final : public engine_services {
   void call_args(std::string_view text) override {
     if (region_calls_.empty() || text.empty()) return;
     examined_ += text.size();  // the arguments' one copy, into the call's buffer
-    if (filter_) {
+    if (filter_ && !region_calls_.back().limited) {
       // the normalizer reads the transcoder's output (its one pass, counted above with the
       // copy it makes) and appends straight to the call's buffer
       examined_ += text.size();
@@ -532,7 +546,7 @@ class engine final : public engine_services {
     args_appended();
   }
   std::string* args_buffer(bool from_raw_text) override {
-    if (filter_ || region_calls_.empty() || region_calls_.back().complete) return nullptr;
+    if (filter_ || region_calls_.empty() || region_calls_.back().complete || region_calls_.back().limited) return nullptr;
     pending_call& p = region_calls_.back();
     std::string& a = p.c.arguments;
     // one allocation for the whole arguments: they are about as long as their text, which is
@@ -578,7 +592,7 @@ class engine final : public engine_services {
   }
   void end_call(std::size_t, bool repaired) override {
     if (region_calls_.empty()) return;
-    if (filter_) {
+    if (filter_ && !region_calls_.back().limited) {
       std::string& a = region_calls_.back().c.arguments;
       const std::size_t before = a.size();
       filter_->finish(a);
@@ -620,7 +634,7 @@ class engine final : public engine_services {
   void diag(errc code, std::size_t abs, std::string m, severity level) override {
     if (msg_.diagnostics.size() >= opt_.max_diagnostics) {
       if (msg_.diagnostics.size() > opt_.max_diagnostics) return;
-      code = errc::limit_calls;
+      code = errc::limit_diagnostics;
       m = "max_diagnostics reached; later diagnostics are dropped";
       level = severity::warning;
     }

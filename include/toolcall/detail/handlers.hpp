@@ -160,6 +160,7 @@ class python_tag_handler final : public handler {
           st_ = s_py;
           continue;
         }
+        if (c == '<') return {step::done, i};  // `<|python_tag|><function=...>`: markup before a tag
         e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "<|python_tag|> is not followed by a call",
                       severity::warning);
         return {step::fail, i};

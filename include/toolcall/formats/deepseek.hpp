@@ -205,7 +205,10 @@ struct deepseek {
                  "<\xEF\xBD\x9Ctool\\_calls\\_begin\xEF\xBD\x9C>",
                  "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xEF\xBD\x9C>"};
     d.template_markers = {std::string(calls_begin)};
+    // V3.1, V3.1-Terminus and V3.2-Exp think in thinking mode (their template opens `<think>`
+    // in the prompt then; the lone `</think>` rule reads it), so their presets carry reasoning
     d.presets = {{"deepseek.*(r1|reasoner)", {"reasoning", "deepseek"}, 10, false},
+                 {"deepseek[-_]v3\\.1|deepseek[-_]v3\\.2[-_]exp", {"reasoning", "deepseek"}, 9, false},
                  {"deepseek", {"deepseek"}, 30, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::deepseek_handler(name)); };
     return d;

@@ -85,6 +85,7 @@ struct pythonic {
     d.priority = 40;
     d.description = "[f(a=1), g()] and Llama 4 <|python_start|>";
     d.triggers = {{"<|python_start|>", detail::trig_cond::anywhere, 0}};
+    d.markers = {"<|eot|>", "<|eom|>"};  // Llama 4 end of turn / end of message
     d.bare.pythonic_list = true;
     d.template_markers = {"<|python_start|>"};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::python_start_handler(name)); };
