@@ -108,7 +108,13 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       std::vector<json_region_spec> v;
       // the closers are views: they must point into the kept spec, not into `openers`
       if (!s.call_begin.empty()) v.push_back(spec_json_region(s, s.call_end));
-      for (const auto& t : s.triggers) v.push_back(spec_json_region(s, t.close));
+      for (const auto& t : s.triggers) {
+        v.push_back(spec_json_region(s, t.close));
+        // a further opener ending with the payload's first byte (`functools{`) hands it on
+        const char last = t.open.empty() ? '\0' : t.open.back();
+        v.back().inject = last == '{' || last == '[' ? std::string_view(t.open).substr(t.open.size() - 1)
+                                                     : std::string_view();
+      }
       return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
     }
     case payload_kind::xml_parameters: {

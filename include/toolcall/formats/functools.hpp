@@ -29,6 +29,7 @@ struct functools {
     s.payload = payload_kind::json_object;
     s.json.allow_list = true;
     s.json.inject = "[";
+    s.triggers = {{"functools{", "", trigger_position::anywhere}};  // one call without the list (drift)
     s.markers = {"<|end|>", "<|eot_id|>"};
     s.template_markers = {"functools[", "<|/tool|>"};
     s.presets = {{"phi-?4-mini-instruct|firefunction", {"functools"}, 20, false}};
