@@ -248,3 +248,26 @@ TEST_SUITE("toolcall/ground truth") {
     }
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("with the request's tools known, a no-argument call in running text needs a declared name") {
+    auto n = toolcall::normalizer::create(R"([{"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {}}}}])");
+    REQUIRE(n);
+    for (std::size_t chunk : {std::size_t{200}, std::size_t{1}}) {
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin()};
+      n->attach(sp);
+      auto run1 = [&](const std::string& t) {
+        sp.reset();
+        n->attach(sp);
+        for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk));
+        return sp.finish();
+      };
+      const toolcall::message a = run1("Wrap the answer in <tool_call>search</tool_call> tags.");
+      CHECK(a.calls.empty());
+      CHECK(a.content == "Wrap the answer in <tool_call>search</tool_call> tags.");
+      const toolcall::message b = run1("<tool_call>get_time</tool_call>");
+      REQUIRE(b.calls.size() == 1);
+      CHECK(b.calls[0].name == "get_time");
+    }
+  }
+}

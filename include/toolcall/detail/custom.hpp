@@ -59,6 +59,7 @@ class abs_services final : public engine_services {
   }
   value_kind param_kind(std::string_view key) const override { return e_.param_kind(key); }
   bool guess_json_values() const override { return e_.guess_json_values(); }
+  bool tool_declared(std::string_view n) const override { return e_.tool_declared(n); }
   std::string* args_buffer(bool from_raw_text) override { return e_.args_buffer(from_raw_text); }
   void args_appended() override { e_.args_appended(); }
   void examined(std::size_t n) override { e_.examined(n); }

@@ -650,6 +650,12 @@ class engine final : public engine_services {
     return filter_ ? filter_->param_kind(key) : value_kind::unknown;
   }
   bool guess_json_values() const override { return opt_.xml_values_as_json; }
+  bool tool_declared(std::string_view name) const override {
+    if (tool_names_.empty()) return true;
+    for (const auto& t : tool_names_)
+      if (t == name) return true;
+    return false;
+  }
   std::size_t max_depth() const override { return opt_.max_depth; }
   void set_failure(errc code, std::size_t abs, std::string m, severity level) override {
     fail_code_ = code;

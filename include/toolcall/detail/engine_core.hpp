@@ -269,6 +269,12 @@ class engine_services {
   }
   /// Without a schema, are JSON-looking XML values parsed (options::xml_values_as_json)?
   virtual bool guess_json_values() const { return false; }
+  /// A name a call may have: any name without the request's tools, else a declared tool (a
+  /// call with no arguments in running text needs one, or it is a word of prose).
+  virtual bool tool_declared(std::string_view name) const {
+    (void)name;
+    return true;
+  }
   /// The open call's arguments buffer, for a handler that writes the arguments there itself
   /// (the one write of each byte), then calls args_appended(); nullptr when the arguments must
   /// go through call_args() (a normalizer filters them, or no call is open). The buffer stays

@@ -611,9 +611,10 @@ class xml_call_body {
         const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close,
                              !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
         if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
-        if (r >= 1 && !in_call_ && sp_.fn_name == xml_name::to_line && ns_.spaced()) {
+        if (r >= 1 && !in_call_ && sp_.fn_name == xml_name::to_line && (ns_.spaced() || !e.tool_declared(ns_.name()))) {
           // a call with no arguments needs a name written as the template writes it, with no
-          // spaces around it: `wrap each call in <tool_call> and </tool_call>` is prose
+          // spaces around it, and a declared one when the request's tools are known:
+          // `wrap each call in <tool_call> and </tool_call>` is prose
           flush(e);
           e.set_failure(errc::ok, abs_, "", severity::note);
           return a_fail;

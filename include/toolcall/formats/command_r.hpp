@@ -61,6 +61,7 @@ class drop_call_services final : public engine_services {
   }
   value_kind param_kind(std::string_view key) const override { return dropping_ ? value_kind::unknown : e_->param_kind(key); }
   bool guess_json_values() const override { return e_->guess_json_values(); }
+  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
   std::string* args_buffer(bool from_raw_text) override { return dropping_ ? nullptr : e_->args_buffer(from_raw_text); }
   void args_appended() override {
     if (!dropping_) e_->args_appended();
