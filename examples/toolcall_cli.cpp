@@ -79,7 +79,8 @@ const char* k_common_options = R"(  --format NAME     only this format (plus rea
   --max-input-bytes N, --max-call-bytes N, --max-calls N, --max-depth N
                     the parser's limits (whole numbers, 0 or more); past one, a limit_*
                     diagnostic and the text stays content
-  --time-budget-ms N  parsing time allowed per response, in ms (0: no limit; default 100)
+  --time-budget-ms N  parsing time allowed per response, in ms (0: no limit; default: none
+                    for parse, so a whole file always gives the same answer; 100 otherwise)
 )";
 
 /// The --reasoning modes, as toolcall::reasoning_start names them.
@@ -234,6 +235,7 @@ struct cli_opts {
   bool chunk_random = false;
   std::uint64_t chunk_seed = 0;
   bool reasoning_set = false;
+  bool time_budget_set = false;  // --time-budget-ms given (parse has none by default)
   toolcall::options opt;
   // stream
   bool sse = false, hold_calls = false;
@@ -319,6 +321,7 @@ bool parse_option(int argc, char** argv, int& i, cli_opts& o) {
     // std::chrono::microseconds holds at least 2^54 us; keep ms * 1000 well inside it
     if (!number(ms, 0, std::uint64_t{1} << 40)) return false;
     o.opt.time_budget = std::chrono::milliseconds(static_cast<std::int64_t>(ms));
+    o.time_budget_set = true;
     return true;
   }
   if (a == "--reasoning") {
@@ -527,7 +530,7 @@ toolcall::parser_registry make_registry(const cli_opts& o) {
 }
 
 toolcall::message run_one(toolcall::stream_parser& sp, std::string_view text, const cli_opts& o) {
-  sp.reset(o.opt);
+  sp.reset(o.opt, toolcall::keep_request);  // every input answers the same --tools / --request
   if (o.chunk == 0 && !o.chunk_random) {
     sp.write(text);
     return sp.finish();
@@ -555,6 +558,8 @@ toolcall::message run_one(toolcall::stream_parser& sp, std::string_view text, co
 int cmd_parse(cli_opts o) {
   // parse has the whole text: detect can decide a lone </think> without holding a stream back
   if (!o.reasoning_set) o.opt.reasoning = toolcall::reasoning_start::detect;
+  // and is deterministic: no time budget (which depends on the machine's load) unless asked
+  if (!o.time_budget_set) o.opt.time_budget = std::chrono::microseconds::zero();
   toolcall::stream_parser sp{make_registry(o), o.opt};
   if (!attach_tools(sp, o)) return 2;
   if (!o.jsonl) {

@@ -259,6 +259,10 @@ class json_call_extractor final : public json_listener {
           std::string_view nm = strip_functions_ns(v);
           if (!valid_call_name(nm)) return fail(errc::missing_name, "the name is not usable");
           if (!f.name_set) {
+            if (nm.size() != v.size())  // a repair, said like the normalizer's
+              e_->diag(errc::normalized, e_->region_abs(),
+                       "tool name \"" + v + "\" repaired to \"" + std::string(nm) + "\" (functions. namespace removed)",
+                       severity::note);
             f.name.assign(nm.data(), nm.size());
             f.name_set = true;
           }
