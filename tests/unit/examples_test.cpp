@@ -16,7 +16,8 @@
 namespace {
 /// The examples the tests build and run (examples/CMakeLists.txt and meson.build list them too).
 constexpr const char* run_examples[] = {"parse_string",  "stream_deltas",  "custom_format",
-                                        "sse_roundtrip", "normalize_args", "conversation"};
+                                        "sse_roundtrip", "normalize_args", "conversation",
+                                        "wires"};
 
 /// The fenced blocks of a Markdown text whose info string is cpp or c++, each with its final
 /// newline.

@@ -474,7 +474,7 @@ class minimax_m3_handler final : public handler {
       }
     }
     string_json(t);
-    if (kind == value_kind::typed)
+    if (kind == value_kind::typed && !v.empty())  // an empty element: the normalizer decides ([] or {})
       e.diag(errc::normalized, abs_, "parameter \"" + std::string(key) + "\" is not JSON or a Python literal; kept as a string",
              severity::warning);
   }

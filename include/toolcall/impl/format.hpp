@@ -18,16 +18,61 @@
 #include "../detail/spec_compile.hpp"
 #include "../detail/spec_json.hpp"
 #include "../detail/format_def.hpp"
+#include "../detail/presets.hpp"
 #include "../detail/regex.hpp"
 #include "../format.hpp"
 #include "../formats/builtin.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 
-TOOLCALL_INLINE result<format> format::builtin(std::string_view name) {
-  for (auto& d : formats::builtin_defs()) {
-    if (d.name == name) return format(std::make_shared<const detail::format_def>(std::move(d)), true);
+namespace detail {
+
+/// The built-in rooms and their presets, built and compiled once per process (the first use
+/// builds it; C++11 makes that initialisation thread-safe) and immutable afterwards: builtin(),
+/// format::builtin() and for_model() share the rooms' definitions instead of rebuilding them,
+/// and for_model() matches precompiled presets (detail/presets.hpp has the matching rule).
+struct preset_table {
+  struct entry {
+    const preset_def* preset = nullptr;
+    std::shared_ptr<const RE2> re;  ///< compiled as detail::regex does, case-insensitive
+  };
+  std::vector<std::shared_ptr<const format_def>> defs;  ///< builtin order
+  std::vector<entry> presets;                          ///< by rank, then builtin order
+
+  preset_table() {
+    for (auto& d : formats::builtin_defs()) defs.push_back(std::make_shared<const format_def>(std::move(d)));
+    for (const auto& d : defs)
+      for (const auto& p : d->presets) {
+        auto re = compile_preset(p.pattern);
+        if (re->ok()) presets.push_back(entry{&p, std::move(re)});
+      }
+    std::stable_sort(presets.begin(), presets.end(),
+                     [](const entry& a, const entry& b) { return a.preset->rank < b.preset->rank; });
   }
+
+  /// The preset for_model() picks for the name, or nullptr.
+  const preset_def* find(std::string_view model) const {
+    for (const auto& e : presets)
+      if (preset_matches(*e.re, model)) return e.preset;
+    return nullptr;
+  }
+  /// A room by name, or nullptr.
+  const std::shared_ptr<const format_def>* def(std::string_view name) const {
+    for (const auto& d : defs)
+      if (d->name == name) return &d;
+    return nullptr;
+  }
+};
+
+inline const preset_table& builtin_presets() {
+  static const preset_table t;
+  return t;
+}
+
+}  // namespace detail
+
+TOOLCALL_INLINE result<format> format::builtin(std::string_view name) {
+  if (const auto* d = detail::builtin_presets().def(name)) return format(*d, true);
   return error{errc::unknown_format, 0, "unknown format: " + std::string(name)};
 }
 
@@ -51,7 +96,7 @@ TOOLCALL_INLINE result<format_spec> format::to_spec() const {
 
 TOOLCALL_INLINE parser_registry parser_registry::builtin() {
   parser_registry r;
-  for (auto& d : formats::builtin_defs()) r.add(format(std::make_shared<const detail::format_def>(std::move(d)), true));
+  for (const auto& d : detail::builtin_presets().defs) r.add(format(d, true));  // built once per process
   return r;
 }
 
@@ -65,15 +110,9 @@ TOOLCALL_INLINE result<parser_registry> parser_registry::only(std::string_view n
 }
 
 TOOLCALL_INLINE parser_registry parser_registry::for_model(std::string_view model) {
-  const std::vector<detail::format_def> defs = formats::builtin_defs();
-  const detail::preset_def* best = nullptr;
-  for (const auto& d : defs) {
-    for (const auto& p : d.presets) {
-      if (best && best->rank <= p.rank) continue;
-      detail::regex re(p.pattern, true);
-      if (re.search(model)) best = &p;
-    }
-  }
+  // the presets are compiled once per process (detail/presets.hpp has the matching rule)
+  const detail::preset_table& t = detail::builtin_presets();
+  const detail::preset_def* best = t.find(model);
   if (!best) {
     parser_registry r = builtin();
     r.model_known_ = false;
@@ -81,10 +120,8 @@ TOOLCALL_INLINE parser_registry parser_registry::for_model(std::string_view mode
     return r;
   }
   parser_registry r;
-  for (const auto& name : best->formats) {
-    for (const auto& d : defs)
-      if (d.name == name) r.add(format(std::make_shared<const detail::format_def>(d), true));
-  }
+  for (const auto& name : best->formats)
+    if (const auto* d = t.def(name)) r.add(format(*d, true));
   r.preset_ = best->pattern;
   r.prompt_opens_reasoning_ = best->prompt_opens_reasoning;
   return r;

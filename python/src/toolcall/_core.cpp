@@ -584,7 +584,7 @@ struct py_parser {
   }
   tc::options opt;
   tc::parser p;
-  std::optional<tc::normalizer> norm;  // tools=, attached again after a parse with request=
+  std::optional<tc::normalizer> norm;  // tools= (or Normalizer.attach()): attached for every parse
   std::mutex mu;
 };
 
@@ -605,12 +605,11 @@ tc::message parse_text(py_parser& self, py::handle text, const tc::options& o,
   {
     py::gil_scoped_release nogil;
     std::lock_guard<std::mutex> lock(self.mu);
+    // a parse drops what the previous one was given (stream_parser::reset()): the Parser's own
+    // tools are attached again for each parse, a request's for this parse only
     if (req) req->attach(self.p);
+    else if (self.norm) self.norm->attach(self.p);
     m = self.p.parse(t.view(), o);
-    if (req) {  // the request held for this parse only
-      if (self.norm) self.norm->attach(self.p);
-      else self.p.stream().set_filter(nullptr);
-    }
   }
   return m;
 }
@@ -870,7 +869,8 @@ name and default.
 - ``max_diagnostics`` (256): later diagnostics are dropped (one note says so);
 - ``reasoning`` ('preset'): where the output starts with respect to a reasoning block:
   'preset' ('open' when the registry says the model's template opens one in the prompt, else
-  'closed'), 'closed' (outside; a ``<think>`` at the start opens a block), 'open' (the prompt
+  'closed' for a StreamParser and 'detect' for ``parse()`` and ``Parser``, which have the whole
+  text: a lone ``</think>`` ends reasoning the prompt opened), 'closed' (outside; a ``<think>`` at the start opens a block), 'open' (the prompt
   ended inside ``<think>``; see ``reasoning_start_for_prompt()``), 'detect' (text is held back
   until a lone ``</think>`` or a call decides) or 'none' (``<think>`` is plain text);
 - ``calls_in_reasoning`` ('ignore'): 'ignore' or 'end_reasoning';
@@ -1234,6 +1234,7 @@ for malformed tools.)doc")
           py_parser& p = target.cast<py_parser&>();
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(p.mu);
+          p.norm = n;  // the Parser's tools from now on, as tools= at construction
           p.p.stream().set_filter(std::move(f));
         } else if (py::isinstance<py_stream>(target)) {
           py_stream& s = target.cast<py_stream&>();
@@ -1308,10 +1309,13 @@ model output: malformed calls stay content with diagnostics. Releases the GIL wh
 StreamParser(*, model=None, formats=None, tools=None, request=None, **options)
 
 write(delta) returns the events the delta releases; finish() returns the Message, which equals
-parse() of the whole text for any way of cutting it into deltas. One StreamParser per stream;
-reset() starts the next response. request: an OpenAI request body (dict or JSON text): its tools,
-tool_choice and parallel_tool_calls, for the first response (reset(request=...) gives the next
-one's; a reset without it drops the tool_choice). Releases the GIL while parsing.)doc")
+parse() of the whole text for any way of cutting it into deltas (with the same reasoning start:
+the default 'preset' is 'closed' here and 'detect' for parse(), which has the whole text). One
+StreamParser per stream; reset() starts the next response. tools (a Normalizer or the OpenAI
+tools) and request (an OpenAI request body, dict or JSON text: its tools, tool_choice and
+parallel_tool_calls) serve the first response: reset(tools=...) / reset(request=...) give the
+next one's, a reset without them drops them, and reset(keep_request=True) keeps them. Releases
+the GIL while parsing.)doc")
       .def(py::init([](py::handle model, py::handle formats, py::handle tools, py::handle request,
                        const py::kwargs& kw) {
              tc::options o;
@@ -1347,18 +1351,27 @@ one's; a reset without it drops the tool_choice). Releases the GIL while parsing
       }, "on_event"_a = py::none(),
       "Ends the text and returns the Message. The events finishing releases (held-back text, the end of an "
       "open call) go to on_event(event) when given. Later writes are ignored until reset().")
-      .def("reset", [](py_stream& self, py::handle request, const py::kwargs& kw) {
+      .def("reset", [](py_stream& self, py::handle request, py::handle tools, bool keep_request,
+                       const py::kwargs& kw) {
         tc::options o = self.opt;
         apply_options(o, kw, "reset");
         self.opt = o;
         const std::optional<tc::request> r = request_from(request);
+        const std::optional<tc::normalizer> n = normalizer_from(tools);
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
-        self.sp.reset(o);
+        if (keep_request)
+          self.sp.reset(o, tc::keep_request);
+        else
+          self.sp.reset(o);
+        if (n) n->attach(self.sp);
         if (r) r->attach(self.sp);
-      }, py::kw_only(), "request"_a = py::none(),
-      "Starts a new response, keeping buffers; request: the next request's body (its tools, tool_choice "
-      "and parallel_tool_calls); keyword arguments change options (the others stay).")
+      }, py::kw_only(), "request"_a = py::none(), "tools"_a = py::none(), "keep_request"_a = false,
+      "Starts a new response, keeping buffers. The previous request's tools and tool_choice are dropped "
+      "(a parser reused for the next request never normalizes against the old tools): request: the next "
+      "request's body (its tools, tool_choice and parallel_tool_calls); tools: the next request's tools "
+      "(a Normalizer or the OpenAI tools); keep_request=True keeps the current ones. Keyword arguments "
+      "change options (the others stay).")
       .def_property_readonly("bytes_examined", [](py_stream& self) {
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
