@@ -271,3 +271,15 @@ TEST_SUITE("toolcall/ground truth") {
     }
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("variants the vendors' parsers accept") {
+    // a self-closing function tag is a call with no arguments
+    expect("<function=get_time/>", {{"get_time", "{}"}}, "");
+    expect("<tool_call>\n<function=get_time/>\n</tool_call>", {{"get_time", "{}"}}, "");
+    // MCP tool names have dashes
+    expect("[resolve-library-id(libraryName=\"react\")]", {{"resolve-library-id", R"({"libraryName":"react"})"}}, "");
+    // whitespace around a named function's name
+    expect("Now <function= get_weather >{\"city\": \"Paris\"}</function>", {paris}, "Now");
+  }
+}

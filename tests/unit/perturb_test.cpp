@@ -161,8 +161,10 @@ std::string call_key(const toolcall::message& m) {
   return k;
 }
 
-toolcall::message streamed(toolcall::stream_parser& sp, const std::string& t, std::size_t chunk) {
+toolcall::message streamed(toolcall::stream_parser& sp, const std::string& t, std::size_t chunk,
+                           const tc_test::corpus_case& c) {
   sp.reset(whole_text());
+  tc_test::attach_tools(c, sp);  // a reset drops the request's tools: this response answers the same request
   for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk));
   return sp.finish();
 }
@@ -200,6 +202,7 @@ TEST_SUITE("toolcall/perturb") {
       for (const variant& v : variants_of(c.input, fmt, base.calls[0].begin)) {
         for (int which = 0; which < 2; ++which) {
           toolcall::parser& p = which == 0 ? own : all;
+          tc_test::attach_tools(c, p);
           const toolcall::message m = p.parse(v.text, whole_text());
           ++total;
           std::string outcome;
@@ -228,7 +231,7 @@ TEST_SUITE("toolcall/perturb") {
                          << (m.diagnostics.empty() ? "" : " diag=" + m.diagnostics[0].message));
           if (which == 0) {
             for (std::size_t chunk : {std::size_t{1}, std::size_t{5}}) {
-              const std::string d = tc_test::same_message(streamed(sp, v.text, chunk), m);
+              const std::string d = tc_test::same_message(streamed(sp, v.text, chunk, c), m);
               if (!d.empty()) {
                 ++split_diffs;
                 FAIL_CHECK(c.id << " " << v.kind << " chunk " << chunk << ": " << d);

@@ -299,7 +299,8 @@ class pythonic_body {
           if (c == ']' && cfg_.list && calls_ == 0) return bad(e, i, "empty call list");
           return bad(e, i, "expected a function name");
         case s_name:
-          if (is_ident_char(c) || c == '.') {
+          // MCP tool names have dashes (`resolve-library-id`)
+          if (is_ident_char(c) || c == '.' || (c == '-' && !name_.empty())) {
             if (name_.size() > 256) return bad(e, i, "name too long");
             name_ += static_cast<char>(c);
             ++i;

@@ -192,12 +192,22 @@ class xml_name_scanner {
   /// to_line: spaces or tabs stood around the name (`<tool_call> and </tool_call>` in prose).
   bool spaced() const noexcept { return spaced_; }
 
-  /// The name, surrounding whitespace removed.
+  /// The name, surrounding whitespace (and a self-closing `/`) removed.
   std::string_view name() const noexcept {
     std::string_view n = raw_;
     while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.front()))) n.remove_prefix(1);
     while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+    if (syn_ == xml_name::to_gt && !n.empty() && n.back() == '/') {
+      n.remove_suffix(1);
+      while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+    }
     return n;
+  }
+  /// `<function=NAME/>`: the tag closed itself.
+  bool self_closed() const noexcept {
+    std::string_view n = raw_;
+    while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+    return syn_ == xml_name::to_gt && !n.empty() && n.back() == '/';
   }
   /// The type attribute's verdict: 1 "true", 0 "false", -1 absent or other.
   int type_value() const noexcept { return type_value_; }
@@ -600,6 +610,11 @@ class xml_call_body {
         if (r == xml_name_scanner::more) return a_next;
         if (r == xml_name_scanner::bad || !valid_call_name(ns_.name()))
           return fail(e, errc::invalid_call, "bad function name");
+        if (ns_.self_closed()) {  // `<function=get_time/>`: a call with no arguments
+          open_call(e);
+          am_.clear();
+          return end_function(e, false, true);
+        }
         // a name on its own line (GLM) may be a word of prose: the call opens when a tag follows
         if (sp_.fn_name != xml_name::to_line && !sp_.defer_open) open_call(e);
         st_ = s_between;
@@ -611,7 +626,8 @@ class xml_call_body {
         const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close,
                              !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
         if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
-        if (r >= 1 && !in_call_ && sp_.fn_name == xml_name::to_line && (ns_.spaced() || !e.tool_declared(ns_.name()))) {
+        if (r >= 1 && r <= 2 && !in_call_ && !sep_seen_ && sp_.fn_name == xml_name::to_line &&
+            (ns_.spaced() || !e.tool_declared(ns_.name()))) {
           // a call with no arguments needs a name written as the template writes it, with no
           // spaces around it, and a declared one when the request's tools are known:
           // `wrap each call in <tool_call> and </tool_call>` is prose

@@ -30,6 +30,7 @@ class function_eq_handler final : public handler {
     quoted_ = variant == 1;
     after_quote_ = false;
     name_.clear();
+    trail_ws_ = false;
     tail.clear();
   }
   step feed(engine_services& e, std::string_view in) override {
@@ -48,11 +49,25 @@ class function_eq_handler final : public handler {
           if (after_quote_ && c != '>') return bad(e, i, "expected '>'", severity::warning);
           if (c == '>' && !quoted_) {
             ++i;
+            while (!name_.empty() && is_json_ws(static_cast<unsigned char>(name_.back()))) name_.pop_back();
+            const bool self_closing = !name_.empty() && name_.back() == '/';  // `<function=get_time/>`
+            if (self_closing) name_.pop_back();
             if (!valid_call_name(name_)) return bad(e, i, "bad function name", severity::warning);
+            if (self_closing) {
+              e.begin_call(name_, "", fmt_, 0);
+              e.call_args("{}");
+              e.end_call(e.chunk_abs() + i, false);
+              return {step::done, i};
+            }
             st_ = s_dispatch;
             continue;
           }
-          if (c == '\n' || c == ' ' || name_.size() > 256) return bad(e, i, "bad function name", severity::warning);
+          if (is_json_ws(static_cast<unsigned char>(c)) && !quoted_) {  // `<function=\nNAME >`: trimmed
+            if (!name_.empty()) trail_ws_ = true;
+            ++i;
+            continue;
+          }
+          if (trail_ws_ || name_.size() > 256) return bad(e, i, "bad function name", severity::warning);
           name_ += c;
           ++i;
           continue;
@@ -95,7 +110,7 @@ class function_eq_handler final : public handler {
     return {step::fail, i};
   }
   std::string_view fmt_;
-  bool quoted_ = false, after_quote_ = false;
+  bool quoted_ = false, after_quote_ = false, trail_ws_ = false;
   state st_ = s_name;
   std::string name_;
   json_body body_;
