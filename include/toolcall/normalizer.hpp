@@ -128,7 +128,9 @@ class normalizer {
    */
   static result<normalizer> create(std::string_view tools_json, normalizer_options opt = {});
 
-  /// Installs a fresh filter on the stream parser (or removes it when disabled/empty).
+  /// Installs a fresh filter on the stream parser (or removes it when disabled/empty), for the
+  /// response being parsed or the next one: the first reset() after it served a response drops
+  /// it (stream_parser::reset(); reset(keep_request) keeps it), so attach each request's tools.
   void attach(stream_parser& sp) const { sp.set_filter(make_filter()); }
   /// Installs a fresh filter on the parser's stream parser.
   void attach(parser& p) const { attach(p.stream()); }

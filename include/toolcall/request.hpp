@@ -21,9 +21,9 @@ TOOLCALL_NAMESPACE_BEGIN
 /**
  * What one request tells the parser (issue 23): its `tools` (a normalizer), its `tool_choice`
  * and its `parallel_tool_calls`, read from the request body an engine received. attach()
- * installs them on a parser for the response to that request; the choice is dropped by the
- * parser's next reset() after the response (stream_parser::set_choice), and the tools stay
- * until another request or normalizer is attached, as normalizer::attach() does.
+ * installs them on a parser for the response to that request; the parser's next reset() after
+ * the response drops both (stream_parser::reset(); reset(keep_request) keeps them), so a parser
+ * reused for the next request carries none of this one over.
  *
  * Read from the body: `tools` (OpenAI Chat Completions `{"type": "function", "function": {...}}`,
  * Responses API and Anthropic flat tools with `parameters` or `input_schema`); `tool_choice`

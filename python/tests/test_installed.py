@@ -54,11 +54,11 @@ def test_pip_installed_package_imports_alone(tmp_path):
 
 
 def test_a_python_without_meson_python_gets_one_line_saying_which_to_use():
-    # pip imports the build backend (build_backend/toolcall_build.py) in the interpreter it
+    # pip imports the build backend (backend/toolcall_build.py) in the interpreter it
     # installs for; here that interpreter cannot import mesonpy
     hide = "import sys; sys.modules['mesonpy'] = None; sys.path.insert(0, sys.argv[1]); import toolcall_build"
     run = subprocess.run(
-        [sys.executable, "-c", hide, str(PYTHON_DIR / "build_backend")], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", hide, str(PYTHON_DIR / "backend")], capture_output=True, text=True, timeout=120
     )
     assert run.returncode == 1
     lines = run.stderr.splitlines()
@@ -70,7 +70,7 @@ def test_a_python_without_meson_python_gets_one_line_saying_which_to_use():
 
 def test_the_build_backend_is_meson_python_when_it_is_there():
     mesonpy = pytest.importorskip("mesonpy", reason="meson-python (Debian: python3-mesonpy) is not installed")
-    sys.path.insert(0, str(PYTHON_DIR / "build_backend"))
+    sys.path.insert(0, str(PYTHON_DIR / "backend"))
     try:
         import toolcall_build
     finally:

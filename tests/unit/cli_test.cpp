@@ -457,6 +457,51 @@ TEST_SUITE("toolcall/cli") {
     CHECK(p2.calls[0].first == "ls");
   }
 
+  TEST_CASE("cli: parse of a whole file is deterministic: no time budget unless asked") {
+    // about 24 MB, 240 calls with escaped 100 KB values: more than a time budget of 100 ms of
+    // parsing on a loaded machine, so a default budget would cut it at a varying call
+    scratch s;
+    std::string value;
+    while (value.size() < 100000) value += "line \\\"quoted\\\" \\u00e9t\\u00e9 \\\\ tab\\t end\\n";
+    std::string text = "I will write the files now.\n";
+    for (int i = 0; i < 240; ++i)
+      text += "<tool_call>\n{\"name\": \"write_file\", \"arguments\": {\"path\": \"f" + std::to_string(i) +
+              ".txt\", \"content\": \"" + value + "\"}}\n</tool_call>\n";
+    const std::string in = s.write("many.txt", text);
+    const run_result a = run_cli(s, "parse --seed 1 < '" + in + "'");
+    CHECK(a.status == 0);
+    CHECK_FALSE(has(a.out, "limit_time"));
+    const parsed p = parse_result(a.out);
+    REQUIRE(p.ok);
+    CHECK(p.calls.size() == 240);
+    CHECK(run_cli(s, "parse --seed 1 < '" + in + "'").out == a.out);
+    CHECK(run_cli(s, "parse --seed 1 --time-budget-ms 0 < '" + in + "'").out == a.out);
+  }
+
+  TEST_CASE("cli: parse --jsonl --tools normalizes every line against the tools") {
+    // each line answers the same request: the tools stay from one line to the next
+    scratch s;
+    const std::string tools = s.write("tools.json", R"([{"type": "function", "function": {"name": "get_forecast",
+      "parameters": {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}}}])");
+    const std::string line =
+        R"({"id": 1, "input": "<tool_call>{\"name\": \"get_forecast\", \"arguments\": {\"city\": \"Lyon\", \"days\": \"3\"}}</tool_call>"})";
+    const run_result r = run_cli(s, "parse --jsonl --seed 1 --tools '" + tools + "' < '" +
+                                        s.write("lines.jsonl", line + "\n" + line + "\n" + line + "\n") + "'");
+    CHECK(r.status == 0);
+    std::size_t pos = 0, n = 0;
+    while (pos < r.out.size()) {
+      const std::size_t nl = r.out.find('\n', pos);
+      REQUIRE(nl != std::string::npos);
+      const parsed p = parse_result(r.out.substr(pos, nl - pos));
+      REQUIRE(p.ok);
+      REQUIRE(p.calls.size() == 1);
+      CHECK_MESSAGE(p.calls[0].second == R"({"city":"Lyon","days":3})", "line " << n);
+      pos = nl + 1;
+      ++n;
+    }
+    CHECK(n == 3);
+  }
+
   TEST_CASE("cli: stream --sse | accumulate gives parse's message") {
     scratch s;
     const std::string in = s.write("call.txt",

@@ -36,7 +36,7 @@ TEST_SUITE("toolcall/learn") {
       const char* fam;
       bool enough;
     };
-    for (const fam_case fc : {fam_case{"glm", true}, fam_case{"seed_oss", true}, fam_case{"step3", true},
+    for (const fam_case fc : {fam_case{"glm", false}, fam_case{"seed_oss", true}, fam_case{"step3", true},
                               fam_case{"internlm2", true}, fam_case{"cohere", true}, fam_case{"functools", true},
                               fam_case{"jamba", true}, fam_case{"minimax_m2", false}, fam_case{"deepseek_dsml", false},
                               fam_case{"granite", false}}) {
@@ -70,7 +70,7 @@ TEST_SUITE("toolcall/learn") {
       CHECK(cases >= 8);
       CHECK(calls > 0);
       // the bar for a built-in family learned afresh; where the room knows more than the
-      // template shows (value trim, drift spellings), at least half
+      // template shows (GLM decodes JSON values, value trim, drift spellings), at least half
       if (fc.enough) CHECK(same * 10 >= calls * 9);
       else CHECK(same * 2 >= calls);
     }

@@ -271,7 +271,7 @@ TEST_SUITE("toolcall/openai") {
             ++empties;
             at = i;
           }
-          if (content_at == 0 && evs[i].find("\"content\":\"Sure") != std::string::npos) content_at = i;
+          if (content_at == 0 && evs[i].find("\"delta\":{\"content\":\"") != std::string::npos) content_at = i;
         }
         CHECK(empties == 1);
         CHECK(at == 1);

@@ -329,7 +329,9 @@ TEST_SUITE("toolcall/wires") {
           for (bool hold : {true, false}) {
             toolcall::message streamed;
             const std::string sse = to_wire(w, c.input, chunk, hold, streamed);
-            REQUIRE_MESSAGE(tc_test::same_message(want, streamed).empty(), c.id);
+            const std::string same = tc_test::same_message(want, streamed);
+            CHECK_MESSAGE(same.empty(), c.id << ": the stream parser's message differs: " << same);
+            if (!same.empty()) continue;  // an engine fault, not the wire's (openai_test sees it too)
             if (chunk == 7) {
               if (w == wire::responses)
                 check_responses_shape(sse);
@@ -675,7 +677,7 @@ TEST_SUITE("toolcall/wires") {
       for (wire w : {wire::chat, wire::responses, wire::anthropic}) {
         toolcall::message streamed;
         const std::string sse = to_wire(w, c.input, 5, false, streamed, false, true);
-        REQUIRE_MESSAGE(tc_test::same_message(want, streamed).empty(), c.id);
+        CHECK_MESSAGE(tc_test::same_message(want, streamed).empty(), c.id);
         if (k) e += ',';
         e += '"';
         e += names[k++];

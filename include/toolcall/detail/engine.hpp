@@ -197,6 +197,7 @@ class engine final : public engine_services {
   void set_filter(std::unique_ptr<call_filter> f) {
     filter_ = std::move(f);
     filter_spent_ = false;  // attached for the response being parsed or the next one
+    tools_dropped_ = false;
     std::vector<std::string> names = filter_ ? filter_->tool_names() : std::vector<std::string>{};
     if (names == tool_names_) return;
     tool_names_ = std::move(names);
@@ -228,7 +229,10 @@ class engine final : public engine_services {
   /// `keep_request`: the request's filter and tool_choice serve the next response too.
   void reset(bool keep_request = false) {
     if (keep_request) choice_spent_ = filter_spent_ = false;
-    if (filter_spent_ && filter_) set_filter(nullptr);  // a request's tools never reach the next one
+    if (filter_spent_ && filter_) {  // a request's tools never reach the next one
+      filter_.reset();
+      tools_dropped_ = true;  // their openers go at the first write, unless the same tools come back
+    }
     filter_spent_ = false;
     if (choice_spent_ && !choice_.is_default()) {
       const bool rebuild = choice_.expects_call();
@@ -297,6 +301,7 @@ class engine final : public engine_services {
   void write(std::string_view data, event_sink sink) {
     sink_ = sink;
     used_ = true;
+    if (tools_dropped_) drop_tool_names();
     choice_spent_ = filter_spent_ = true;
     if (finished_) return;
     if (reasoning_open_event_) {
@@ -369,6 +374,7 @@ class engine final : public engine_services {
   message finish(event_sink sink) {
     sink_ = sink;
     used_ = true;
+    if (tools_dropped_) drop_tool_names();
     choice_spent_ = filter_spent_ = true;
     if (finished_) return message{};
     timing_ = opt_.time_budget.count() > 0;
@@ -1762,6 +1768,16 @@ class engine final : public engine_services {
   tool_choice choice_;                          ///< the request's tool_choice (this response)
   bool choice_spent_ = false;                   ///< a write or finish used it: reset() drops it
   bool filter_spent_ = false;                   ///< a write or finish used filter_: reset() drops it
+  bool tools_dropped_ = false;                  ///< reset() dropped filter_: its tool names go next
+  /// The tool names of a filter reset() dropped, and their openers: done at the next write or
+  /// finish, so `reset(); attach(same tools)` rebuilds nothing.
+  void drop_tool_names() {
+    tools_dropped_ = false;
+    if (tool_names_.empty()) return;
+    tool_names_.clear();
+    build_claims();
+    build_tables();
+  }
   std::unique_ptr<handler> choice_bare_, choice_args_;  ///< its claimants (required, named)
   std::unique_ptr<handler> bare_handler_;                 ///< the shared bare-JSON claimant
   std::vector<handler*> fmt_handler_;                     ///< each format's handler, or null

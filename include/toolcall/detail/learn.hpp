@@ -41,7 +41,8 @@ inline bool learn_json_same(simdjson::dom::element a, simdjson::dom::element b, 
   using T = simdjson::dom::element_type;
   const T ta = a.type(), tb = b.type();
   if (loose && ta == T::STRING && tb != T::STRING) {
-    std::string_view s = a.get_string().value_unsafe();
+    std::string_view s;
+    if (a.get_string().get(s)) return false;
     simdjson::dom::parser p;
     simdjson::dom::element x;
     if (!p.parse(s.data(), s.size(), true).get(x)) return learn_json_same(x, b, false);
@@ -59,14 +60,24 @@ inline bool learn_json_same(simdjson::dom::element a, simdjson::dom::element b, 
   }
   const bool num_a = ta == T::INT64 || ta == T::UINT64 || ta == T::DOUBLE;
   const bool num_b = tb == T::INT64 || tb == T::UINT64 || tb == T::DOUBLE;
-  if (num_a && num_b) return a.get_double().value_unsafe() == b.get_double().value_unsafe();
+  if (num_a && num_b) {
+    double x = 0, y = 0;
+    return !a.get_double().get(x) && !b.get_double().get(y) && x == y;
+  }
   if (ta != tb) return false;
   switch (ta) {
-    case T::STRING: return a.get_string().value_unsafe() == b.get_string().value_unsafe();
-    case T::BOOL: return a.get_bool().value_unsafe() == b.get_bool().value_unsafe();
+    case T::STRING: {
+      std::string_view x, y;
+      return !a.get_string().get(x) && !b.get_string().get(y) && x == y;
+    }
+    case T::BOOL: {
+      bool x = false, y = false;
+      return !a.get_bool().get(x) && !b.get_bool().get(y) && x == y;
+    }
     case T::NULL_VALUE: return true;
     case T::ARRAY: {
-      auto x = a.get_array().value_unsafe(), y = b.get_array().value_unsafe();
+      simdjson::dom::array x, y;
+      if (a.get_array().get(x) || b.get_array().get(y)) return false;
       if (x.size() != y.size()) return false;
       auto i = x.begin(), j = y.begin();
       for (; i != x.end(); ++i, ++j)
@@ -74,7 +85,8 @@ inline bool learn_json_same(simdjson::dom::element a, simdjson::dom::element b, 
       return true;
     }
     case T::OBJECT: {
-      auto x = a.get_object().value_unsafe(), y = b.get_object().value_unsafe();
+      simdjson::dom::object x, y;
+      if (a.get_object().get(x) || b.get_object().get(y)) return false;
       if (x.size() != y.size()) return false;
       for (auto kv : x) {
         simdjson::dom::element v;
@@ -167,7 +179,9 @@ inline learn_call learn_find_json_object(std::string_view t, std::size_t p, cons
     simdjson::dom::element v;
     if (parser.parse(t.data() + q, e - q, true).get(v) || !v.is_object()) continue;
     std::string nk, ak;
-    for (auto kv : v.get_object().value_unsafe()) {
+    simdjson::dom::object obj_1;
+    if (v.get_object().get(obj_1)) continue;
+    for (auto kv : obj_1) {
       std::string_view s;
       if (nk.empty() && !kv.value.get_string().get(s) && s == c.name) {
         nk = std::string(kv.key);
@@ -231,7 +245,9 @@ inline std::vector<std::pair<std::string, std::string>> learn_xml_values(std::st
   simdjson::dom::parser p;
   simdjson::dom::element v;
   if (p.parse(args.data(), args.size(), true).get(v) || !v.is_object()) return out;
-  for (auto kv : v.get_object().value_unsafe()) {
+  simdjson::dom::object obj_2;
+  if (v.get_object().get(obj_2)) return out;
+  for (auto kv : obj_2) {
     std::string_view s;
     if (!kv.value.get_string().get(s)) out.push_back({std::string(kv.key), std::string(s)});
     else out.push_back({std::string(kv.key), simdjson::minify(kv.value)});

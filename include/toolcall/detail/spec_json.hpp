@@ -457,7 +457,8 @@ inline bool sample_read(spec_reader& r, simdjson::dom::element v, const std::str
         simdjson::dom::object co;
         if (!r.object(c, cp, co)) return false;
         simdjson::dom::element fn;
-        if (!co["function"].get(fn) && fn.is_object()) co = fn.get_object().value_unsafe();  // OpenAI nesting
+        simdjson::dom::object inner;
+        if (!co["function"].get(fn) && !fn.get_object().get(inner)) co = inner;  // OpenAI nesting
         learn_sample::call call;
         bool has_call_name = false;
         for (simdjson::dom::key_value_pair ck : co) {
@@ -499,7 +500,9 @@ inline result<std::vector<learn_sample>> samples_from_json(std::string_view json
   std::vector<learn_sample> v;
   if (root.is_array()) {
     std::size_t i = 0;
-    for (simdjson::dom::element x : root.get_array().value_unsafe()) {
+    simdjson::dom::array list;
+    if (root.get_array().get(list)) return error{errc::invalid_input, 0, "samples must be an array or an object"};
+    for (simdjson::dom::element x : list) {
       learn_sample s;
       if (!sample_read(r, x, "[" + std::to_string(i++) + "]", s)) return error{errc::invalid_input, 0, r.why};
       v.push_back(std::move(s));

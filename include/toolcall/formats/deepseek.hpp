@@ -208,7 +208,8 @@ struct deepseek {
     // V3.1, V3.1-Terminus and V3.2-Exp think in thinking mode (their template opens `<think>`
     // in the prompt then; the lone `</think>` rule reads it), so their presets carry reasoning
     d.presets = {{"deepseek.*(r1|reasoner)", {"reasoning", "deepseek"}, 10, false},
-                 {"deepseek[-_]v3\\.1|deepseek[-_]v3\\.2[-_]exp", {"reasoning", "deepseek"}, 9, false},
+                 // rank 7: before deepseek_dsml's `deepseek-v3.2` (rank 8), which would take V3.2-Exp
+                 {"deepseek[-_]v3\\.1|deepseek[-_]v3\\.2[-_]exp", {"reasoning", "deepseek"}, 7, false},
                  {"deepseek", {"deepseek"}, 30, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::deepseek_handler(name)); };
     return d;

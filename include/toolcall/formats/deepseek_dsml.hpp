@@ -53,7 +53,7 @@ struct deepseek_dsml {
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {std::string(token)};
     // DeepSeek-V3.2-Exp writes the V3.1 tokens (deepseek): `-Exp` is not this family
-    s.presets = {{"deepseek[-_]v3\\.2($|[^-]|-[^e]|-e[^x])|deepseek[-_]v4", {"deepseek_dsml"}, 8, false}};
+    s.presets = {{"deepseek[-_]v3\\.2|deepseek[-_]v4", {"deepseek_dsml"}, 8, false}};  // V3.2-Exp: deepseek, rank 7
     return s;
   }
   static detail::format_def def() {

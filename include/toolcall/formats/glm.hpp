@@ -49,7 +49,7 @@ struct glm {
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<arg_key>"};
     // GLM-4.5/4.6 write <think> themselves; the GLM-4.7 and GLM-5 prompts open it
-    s.presets = {{"glm-4\\.[56]", {"glm"}, 20, false}, {"glm-4\\.7|glm-5", {"glm"}, 20, true}};
+    s.presets = {{"glm-4\\.[56]v?", {"glm"}, 20, false}, {"glm-4\\.7|glm-5", {"glm"}, 20, true}};
     return s;
   }
   static detail::format_def def() {

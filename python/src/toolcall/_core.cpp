@@ -584,17 +584,21 @@ struct py_parser {
   }
   tc::options opt;
   tc::parser p;
-  std::optional<tc::normalizer> norm;  // tools= (or Normalizer.attach()): attached for every parse
+  std::optional<tc::normalizer> norm;  // tools=: the Parser's own, attached for every parse
+  bool attached = false;               // Normalizer.attach() since the last parse: for the next one
   std::mutex mu;
 };
 
 struct py_stream {
   py_stream(const tc::parser_registry& reg, const tc::options& o, const std::optional<tc::normalizer>& n)
-      : opt(o), sp(reg, o) {
+      : opt(o), sp(reg, o), norm(n) {
     if (n) n->attach(sp);
   }
   tc::options opt;
   tc::stream_parser sp;
+  std::optional<tc::normalizer> norm;  // tools=: the StreamParser's own, for every response
+  bool attached = false;               // Normalizer.attach(): for the current or next response
+  bool used = false;                   // a write() or finish() since the last reset()
   std::mutex mu;
 };
 
@@ -608,7 +612,8 @@ tc::message parse_text(py_parser& self, py::handle text, const tc::options& o,
     // a parse drops what the previous one was given (stream_parser::reset()): the Parser's own
     // tools are attached again for each parse, a request's for this parse only
     if (req) req->attach(self.p);
-    else if (self.norm) self.norm->attach(self.p);
+    else if (!self.attached && self.norm) self.norm->attach(self.p);
+    self.attached = false;
     m = self.p.parse(t.view(), o);
   }
   return m;
@@ -1234,17 +1239,20 @@ for malformed tools.)doc")
           py_parser& p = target.cast<py_parser&>();
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(p.mu);
-          p.norm = n;  // the Parser's tools from now on, as tools= at construction
+          p.attached = true;  // for the next parse only (the Parser's tools= come back after it)
           p.p.stream().set_filter(std::move(f));
         } else if (py::isinstance<py_stream>(target)) {
           py_stream& s = target.cast<py_stream&>();
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(s.mu);
           s.sp.set_filter(std::move(f));
+          s.attached = true;  // for the response being parsed or the next one
         } else {
           throw py::type_error("attach() takes a Parser or a StreamParser");
         }
-      }, "target"_a, "Installs this normalizer on a Parser or StreamParser (replacing any other).")
+      }, "target"_a, "Installs this normalizer on a Parser or StreamParser (replacing any other) for the next parse or "
+      "response only: a StreamParser's reset() after that response drops it, and the parser's own tools= "
+      "come back.")
       .def("apply", [](const tc::normalizer& n, const tc::call& c) {
         tc::call out = c;
         std::vector<tc::diagnostic> diags;
@@ -1312,10 +1320,12 @@ write(delta) returns the events the delta releases; finish() returns the Message
 parse() of the whole text for any way of cutting it into deltas (with the same reasoning start:
 the default 'preset' is 'closed' here and 'detect' for parse(), which has the whole text). One
 StreamParser per stream; reset() starts the next response. tools (a Normalizer or the OpenAI
-tools) and request (an OpenAI request body, dict or JSON text: its tools, tool_choice and
-parallel_tool_calls) serve the first response: reset(tools=...) / reset(request=...) give the
-next one's, a reset without them drops them, and reset(keep_request=True) keeps them. Releases
-the GIL while parsing.)doc")
+tools) are the StreamParser's own, for every response. request (an OpenAI request body, dict or
+JSON text: its tools, tool_choice and parallel_tool_calls) serves the first response only:
+reset(request=...) or reset(tools=...) give the next response's, Normalizer.attach() the current
+or next one's; a reset() after that response drops them (a reused parser never normalizes
+against the previous request's tools), and reset(keep_request=True) keeps them. Releases the GIL
+while parsing.)doc")
       .def(py::init([](py::handle model, py::handle formats, py::handle tools, py::handle request,
                        const py::kwargs& kw) {
              tc::options o;
@@ -1334,6 +1344,7 @@ the GIL while parsing.)doc")
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(self.mu);
           self.sp.write(t.view(), event_collector{&evs});
+          self.used = true;
         }
         return to_list(evs);
       }, "delta"_a, "Feeds one delta (str or bytes, any size); returns the list of Events it releases.")
@@ -1344,6 +1355,7 @@ the GIL while parsing.)doc")
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(self.mu);
           msg = self.sp.finish(event_collector{&evs});
+          self.used = true;
         }
         if (!on_event.is_none())
           for (auto& e : evs) on_event(py::cast(std::move(e)));
@@ -1360,18 +1372,26 @@ the GIL while parsing.)doc")
         const std::optional<tc::normalizer> n = normalizer_from(tools);
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
-        if (keep_request)
+        // an attach() since the last response serves the next one; else the StreamParser's own
+        // tools= come back (stream_parser::reset() dropped the previous request's)
+        const bool fresh = self.attached && !self.used;
+        if (keep_request) {
           self.sp.reset(o, tc::keep_request);
-        else
+        } else {
           self.sp.reset(o);
+          if (!fresh && self.norm && !n && !r) self.norm->attach(self.sp);
+          self.attached = fresh;
+        }
+        self.used = false;
         if (n) n->attach(self.sp);
         if (r) r->attach(self.sp);
+        if (n || r) self.attached = true;
       }, py::kw_only(), "request"_a = py::none(), "tools"_a = py::none(), "keep_request"_a = false,
-      "Starts a new response, keeping buffers. The previous request's tools and tool_choice are dropped "
-      "(a parser reused for the next request never normalizes against the old tools): request: the next "
-      "request's body (its tools, tool_choice and parallel_tool_calls); tools: the next request's tools "
-      "(a Normalizer or the OpenAI tools); keep_request=True keeps the current ones. Keyword arguments "
-      "change options (the others stay).")
+      "Starts a new response, keeping buffers. The previous request's tools and tool_choice (request=, "
+      "Normalizer.attach()) are dropped, so a parser reused for the next request never normalizes against "
+      "the old tools; the StreamParser's own tools= stay. request: the next request's body (its tools, "
+      "tool_choice and parallel_tool_calls); tools: the next response's tools (a Normalizer or the OpenAI "
+      "tools); keep_request=True keeps the current ones. Keyword arguments change options (the others stay).")
       .def_property_readonly("bytes_examined", [](py_stream& self) {
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
