@@ -13,10 +13,11 @@
 //   responses  openai's responses.stream (finalResponse)
 //   anthropic  @anthropic-ai/sdk's messages.stream (finalMessage)
 //
-// Usage: node sdk_judge.mjs --modules DIR [--sizes 1,7,61,0] [--every-1 N] CASES.json
+// Usage: node sdk_judge.mjs --modules DIR [--sizes 7,0] [--extra 1,61] [--every N] CASES.json
 //   DIR        the folder whose node_modules holds the SDKs (tests/sdk/fetch_sdks.sh prints it)
-//   --sizes    piece sizes; 0 is the whole body in one write (default 7,61,0)
-//   --every-1  also serve every Nth case in 1-byte pieces (default 8; 0: none)
+//   --sizes    piece sizes for every case; 0 is the whole body in one write (default 7,0)
+//   --extra    more piece sizes, for every Nth case (default 1,61; the time is in 1-byte pieces)
+//   --every    N for --extra (default 8; 0: none)
 // Prints one line per failure (at most 40) and a summary; exits 0 when every check passed,
 // 1 when one failed, 2 on bad usage or a missing module.
 import { createRequire } from "node:module";
@@ -31,14 +32,16 @@ function usage(message) {
 }
 
 let modules = "";
-let sizes = [7, 61, 0];
-let every1 = 8;
+let sizes = [7, 0];
+let extra = [1, 61];
+let every = 8;
 let input = "";
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === "--modules" && i + 1 < args.length) modules = args[++i];
   else if (args[i] === "--sizes" && i + 1 < args.length) sizes = args[++i].split(",").map(Number);
-  else if (args[i] === "--every-1" && i + 1 < args.length) every1 = Number(args[++i]);
+  else if (args[i] === "--extra" && i + 1 < args.length) extra = args[++i].split(",").map(Number);
+  else if (args[i] === "--every" && i + 1 < args.length) every = Number(args[++i]);
   else input = args[i];
 }
 if (!modules || !input) usage("usage: node sdk_judge.mjs --modules DIR CASES.json");
@@ -212,7 +215,7 @@ let failed = 0;
 const failures = [];
 const jobs = [];
 cases.forEach((c, i) => {
-  const mine = every1 > 0 && i % every1 === 0 ? [1, ...sizes] : sizes;
+  const mine = every > 0 && i % every === 0 ? [...sizes, ...extra] : sizes;
   for (const size of mine) for (const j of judges) jobs.push([c, i, size, j]);
 });
 async function worker() {
@@ -232,10 +235,11 @@ async function worker() {
     }
   }
 }
-await Promise.all(Array.from({ length: 8 }, worker));
+await Promise.all(Array.from({ length: 16 }, worker));
 server.close();
 for (const f of failures) console.log(f);
 console.log(`sdk_judge: ${versions}`);
-console.log(`sdk_judge: cases: ${cases.length}, piece sizes ${[1, ...sizes].map((s) => s || "whole").join(", ")} (1 for every ${every1}th case)`);
+const names = (v) => v.map((s) => s || "whole").join(", ");
+console.log(`sdk_judge: cases: ${cases.length}, pieces of ${names(sizes)} bytes, and ${names(extra)} for every ${every}th case`);
 console.log(`sdk_judge: checks ${ok} ok, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -219,7 +219,8 @@ std::string formats_of(const toolcall::parser_registry& r) {
 std::set<std::string> best_owners(const std::string& name, int& rank) {
   std::set<std::string> owners;
   rank = 1 << 30;
-  for (const auto& f : toolcall::parser_registry::builtin().formats()) {
+  const toolcall::parser_registry all = toolcall::parser_registry::builtin();
+  for (const auto& f : all.formats()) {
     for (const auto& p : f.def().presets) {
       const auto re = toolcall::detail::compile_preset(p.pattern);
       REQUIRE_MESSAGE(re->ok(), f.name() << ": " << p.pattern);
@@ -263,7 +264,8 @@ TEST_SUITE("toolcall/presets") {
     }
     CHECK(n >= 100);
     // every room with a preset is reached by some name of the table
-    for (const auto& f : toolcall::parser_registry::builtin().formats()) {
+    const toolcall::parser_registry all = toolcall::parser_registry::builtin();
+    for (const auto& f : all.formats()) {
       if (f.def().presets.empty()) continue;
       bool reached = false;
       for (const auto& p : f.def().presets)

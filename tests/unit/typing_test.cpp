@@ -58,6 +58,12 @@ struct run_result {
   std::string err;  // "" when every chunking agreed with one-shot parsing
 };
 
+toolcall::options opts() {
+  toolcall::options o;
+  o.seed = 7;  // the same call ids whatever the chunking
+  return o;
+}
+
 toolcall::parser_registry reg_of(const char* format) {
   auto r = toolcall::parser_registry::only(format);
   REQUIRE(r);
@@ -65,7 +71,7 @@ toolcall::parser_registry reg_of(const char* format) {
 }
 
 toolcall::message parse_once(const toolcall::parser_registry& reg, const std::string& text, bool tools) {
-  toolcall::parser p{reg};
+  toolcall::parser p{reg, opts()};
   if (tools) toolcall::normalizer::create(k_tools)->attach(p);
   return p.parse(text);
 }
@@ -76,7 +82,7 @@ run_result parse_all_ways(const char* format, const std::string& text, bool tool
   const toolcall::parser_registry reg = reg_of(format);
   run_result out{parse_once(reg, text, tools), ""};
   auto run = [&](const std::vector<std::size_t>& cuts) {
-    toolcall::stream_parser sp{reg};
+    toolcall::stream_parser sp{reg, opts()};
     if (tools) toolcall::normalizer::create(k_tools)->attach(sp);
     tc_test::folder f;
     std::size_t pos = 0;
@@ -254,7 +260,7 @@ TEST_SUITE("toolcall/typing") {
     // the union `tag` with a text value: its first word decides, the rest streams as it comes
     const std::string text = minimax({{"tag", "release notes for the next version of the library"}});
     const toolcall::parser_registry reg = reg_of("minimax_m2");
-    toolcall::stream_parser sp{reg};
+    toolcall::stream_parser sp{reg, opts()};
     toolcall::normalizer::create(k_tools)->attach(sp);
     std::string args;
     auto sink = [&](const toolcall::event& ev) {
