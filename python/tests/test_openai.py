@@ -24,7 +24,8 @@ def chunks_of(sse_lines):
 
 
 def to_sse(text, size, hold, seed=SEED, tools=None):
-    sp = toolcall.StreamParser(seed=seed, tools=tools)
+    # whole texts are compared with their one-shot parse, which reads a lone </think> (detect)
+    sp = toolcall.StreamParser(seed=seed, tools=tools, reasoning="detect")
     gen = toolcall.sse_chunks(
         (text[i : i + size] for i in range(0, len(text), size)), sp, id="chatcmpl-1", model="m", created=1, hold_calls=hold
     )

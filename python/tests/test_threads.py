@@ -36,7 +36,8 @@ def test_shared_registry_one_stream_parser_per_thread():
     results = {}
 
     def work(k):
-        sp = toolcall.StreamParser(formats=registry, tools=tools, seed=SEED)
+        # the same reasoning start as parse(), which reads the default as 'detect' (whole texts)
+        sp = toolcall.StreamParser(formats=registry, tools=tools, seed=SEED, reasoning="detect")
         got = []
         for c in CORPUS:
             data = c["input"].encode()

@@ -25,7 +25,7 @@ toolcall::options seeded() {
 
 toolcall::message stream_with(toolcall::stream_parser& sp, const std::string& text,
                               const std::vector<std::size_t>& cuts, tc_test::folder& f) {
-  sp.reset(seeded());
+  sp.reset(seeded(), toolcall::keep_request);  // the same request: its tools stay
   std::size_t pos = 0;
   for (std::size_t c : cuts) {
     sp.write(std::string_view(text).substr(pos, c - pos), f);
@@ -178,7 +178,7 @@ TEST_SUITE("toolcall/corpus") {
       const std::string& t = tc.first;
       tc_test::attach_tools(tc.second ? *tc.second : no_tools, sp);
       for (std::size_t chunk : {t.size() + 1, std::size_t{1}, std::size_t{7}}) {
-        sp.reset(seeded());
+        sp.reset(seeded(), toolcall::keep_request);
         for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk));
         (void)sp.finish();
         CHECK_MESSAGE(sp.bytes_accounted() == t.size(), "chunk " << chunk << ": " << t.substr(0, 80));
@@ -197,7 +197,7 @@ TEST_SUITE("toolcall/corpus") {
       if (c.error) continue;
       CHECK_MESSAGE(tc_test::attach_tools(c, sp), c.id);
       std::string streamed;
-      sp.reset(seeded());
+      sp.reset(seeded(), toolcall::keep_request);
       auto sink = [&](const toolcall::event& ev) {
         if (ev.kind == toolcall::event_kind::content) streamed.append(ev.text);
       };

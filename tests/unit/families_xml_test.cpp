@@ -179,10 +179,10 @@ TEST_SUITE("toolcall/families_xml") {
     CHECK(notes == 2);  // one per region
     check_every_split(reg, text);
   }
-  TEST_CASE("GLM: values are strings without a schema, JSON with options::xml_values_as_json") {
+  TEST_CASE("GLM: values are decoded without a schema, as vLLM's glm4_moe parser does") {
     const std::string text = "<tool_call>f\n<arg_key>n</arg_key>\n<arg_value>20</arg_value>\n</tool_call>";
     auto reg = *toolcall::parser_registry::only("glm");
-    CHECK(args_equal(one_shot(reg, text).calls.at(0), R"({"n": "20"})"));
+    CHECK(args_equal(one_shot(reg, text).calls.at(0), R"({"n": 20})"));
     toolcall::options o = opts();
     o.xml_values_as_json = true;
     toolcall::parser p{reg, o};
@@ -397,7 +397,7 @@ void morph_every_split(const std::string& text) {
   toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opts()};
   n.attach(sp);
   auto run = [&](const std::vector<std::size_t>& cuts) {
-    sp.reset(opts());
+    sp.reset(opts(), toolcall::keep_request);
     tc_test::folder f;
     std::size_t pos = 0;
     for (std::size_t c : cuts) {
@@ -462,7 +462,7 @@ TEST_SUITE("toolcall/families_xml") {
     sp.write(text);
     CHECK(sp.finish().calls.size() == 2);
     toolcall::normalizer{}.attach(sp);
-    sp.reset(opts());
+    sp.reset(opts(), toolcall::keep_request);
     sp.write(text);
     CHECK(sp.finish().calls.empty());
     // only("morph_xml") with the tools is enough
@@ -543,7 +543,9 @@ TEST_SUITE("toolcall/families_xml") {
       const auto m = morph_parse(text);
       CHECK_MESSAGE(m.calls.empty(), text);
       CHECK_MESSAGE(m.content == text, text);
-      CHECK_MESSAGE(!m.has_error(), text);
+      // an output that ends right after a tool's tag may be a call cut off: never silent
+      const bool cut = text.size() >= 8 && text.compare(text.size() - 8, 8, "<search>") == 0;
+      CHECK_MESSAGE(m.has_error() == cut, text);
       morph_every_split(text);
     }
   }

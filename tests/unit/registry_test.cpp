@@ -38,7 +38,9 @@ TEST_SUITE("toolcall/registry") {
     CHECK(toolcall::parser_registry::for_model("mistralai/Mistral-Small-3.2-24B").contains("mistral"));
     CHECK(toolcall::parser_registry::for_model("mistralai/Magistral-Small-2506").contains("reasoning"));
     CHECK(toolcall::parser_registry::for_model("deepseek-ai/DeepSeek-R1").contains("reasoning"));
-    CHECK_FALSE(toolcall::parser_registry::for_model("deepseek-ai/DeepSeek-V3.1").contains("reasoning"));
+    // V3.1 thinks in thinking mode: its preset reads reasoning (a lone </think> when the prompt opened it)
+    CHECK(toolcall::parser_registry::for_model("deepseek-ai/DeepSeek-V3.1").contains("reasoning"));
+    CHECK_FALSE(toolcall::parser_registry::for_model("deepseek-ai/DeepSeek-V3").contains("reasoning"));
     CHECK(toolcall::parser_registry::for_model("openai/gpt-oss-120b").contains("harmony"));
     CHECK(toolcall::parser_registry::for_model("NousResearch/Hermes-3-Llama-3.1-8B").contains("hermes"));
     CHECK(toolcall::parser_registry::for_model("something-else").formats().size() ==

@@ -132,6 +132,7 @@ class python_tag_handler final : public handler {
       : fmt_(format), shape_(shape), builtins_(builtins) {}
   void begin(engine_services&, std::string_view, int) override {
     st_ = s_dispatch;
+    lt_.clear();
     tail.clear();
   }
   step feed(engine_services& e, std::string_view in) override {
@@ -160,7 +161,22 @@ class python_tag_handler final : public handler {
           st_ = s_py;
           continue;
         }
-        if (c == '<') return {step::done, i};  // `<|python_tag|><function=...>`: markup before a tag
+        if (c == '<' || !lt_.empty()) {
+          // `<|python_tag|><function=...>` (Llama 3.1): the tag is markup before the call's own opener
+          static constexpr std::string_view fn = "<function";
+          lt_ += static_cast<char>(c);
+          const pm m = prefix_match_exact(lt_, fn);
+          if (m == pm::full) {
+            tail = std::move(lt_);
+            lt_.clear();
+            return {step::done, i + 1};
+          }
+          if (m == pm::partial) {
+            ++i;
+            continue;
+          }
+          lt_.clear();
+        }
         e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "<|python_tag|> is not followed by a call",
                       severity::warning);
         return {step::fail, i};
@@ -197,6 +213,7 @@ class python_tag_handler final : public handler {
   call_shape shape_;
   bool builtins_ = false;
   state st_ = s_dispatch;
+  std::string lt_;  ///< a `<` that may open `<function`
   json_body body_;
   pythonic_body py_;
 };

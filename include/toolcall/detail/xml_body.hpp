@@ -40,8 +40,19 @@
 // and trailing whitespace is markup. `none` (DSML): the text is kept as written (but for the
 // newline of rule (a)).
 //
+// Schema and markup. When the request's tools are known for the call (e.param_kind of a key no
+// schema declares is `undeclared`) and the spec's `schema_tags` is on, `param_open` after a
+// value's closer, or at a line start where the closer is missing, ends the value only when it
+// names a declared parameter not given yet; otherwise the tag is text of the value, and a
+// line-start one pairs with its `param_close`. A `fn_open` inside a value is text and pairs with
+// its `fn_close`, so a value holding a whole call (code that writes `<tool_call>`) stays whole.
+//
 // Typing. For each parameter the body asks e.param_kind(key) once, when the
-// key is complete. `string`: a JSON string of the exact text, streamed as it is decided.
+// key is complete (`undeclared` is read as `unknown`). A union kind (a string branch and others:
+// `anyOf [integer, string]`, `type: [T, "null"]`) is held while its first word may still be one
+// of the other kinds and decoded when the whole text is (JSON or a Python literal; `null`/`None`
+// in any case for null), else streamed as a string; a `typed` value `null`/`None` is null.
+// `verbatim_strings`: a schema-string value keeps all its whitespace (GLM). `string`: a JSON string of the exact text, streamed as it is decided.
 // `typed`: the text is buffered and, at the value's end, read as JSON or a Python literal by the
 // lenient lexer (True/False/None, single quotes, trailing commas); the compact JSON is written,
 // with an errc::normalized note when a repair was needed. A text that is neither stays a JSON
@@ -835,8 +846,26 @@ class xml_call_body {
         if (!structural(e, probe_.name())) {
           // a parameter the function does not declare, or one it has already: text of the
           // value (code holding a call); a line-start one pairs with its closer
-          if (!probe_closed_) ++nest_;
-          return mismatch();
+          if (!probe_closed_) {
+            ++nest_;
+            return mismatch();
+          }
+          // after a closer: the closer and the whitespace are text, the tag is read again as
+          // text too (not as a line-start opener: it pairs with nothing)
+          const std::size_t lt = mk_fix_ + wsn_;
+          if (!wsh_.empty()) {
+            text(wsh_);
+            wsh_.clear();
+          }
+          text(std::string_view(mk_).substr(0, lt));
+          rq_.erase(0, rq_pos_);
+          rq_pos_ = 0;
+          rq_.insert(0, mk_, lt, std::string::npos);
+          mk_.clear();
+          fol_.clear();
+          line_start_ = false;
+          vph_ = vp_text;
+          return a_next;
         }
         if (probe_closed_) {  // after the value's closer: the next parameter
           end_value(e, false);
