@@ -4,8 +4,8 @@
 //
 // What a server pays to pick a model's formats: parser_registry::for_model() on hub names (a
 // known family, a quantised re-upload, an unknown name that falls back to every format), and
-// parser_registry::builtin(). The rooms and their compiled presets are built once per process
-// (issue 20, item 11), so these measure the per-call cost after the first call.
+// parser_registry::builtin(). The rooms and their compiled presets are built once per process,
+// so these measure the per-call cost after the first call.
 #include <benchmark/benchmark.h>
 
 #include <cstddef>

@@ -485,7 +485,7 @@ int read_error(const cli_opts& o) {
 /// --tools FILE: the normalizer plugs into the stream parser.
 bool attach_tools(toolcall::stream_parser& sp, cli_opts& o) {
   if (!o.request.empty()) {
-    // --request FILE: the request's tools, tool_choice and parallel_tool_calls (issue 23)
+    // --request FILE: the request's tools, tool_choice and parallel_tool_calls
     std::string body, why;
     toolcall::result<toolcall::request> r = toolcall::error{toolcall::errc::invalid_input, 0, ""};
     if (!o.tools.empty()) why = "give --tools or --request, not both";

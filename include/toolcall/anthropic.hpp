@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_ANTHROPIC_HPP
 #define TOOLCALL_ANTHROPIC_HPP
 
-// Both ends of an Anthropic Messages API stream (issue #23): sse_writer turns stream_parser
+// Both ends of an Anthropic Messages API stream: sse_writer turns stream_parser
 // events into the Messages streaming events (`message_start`, `content_block_*`,
 // `message_delta`, `message_stop`), and accumulator rebuilds the message from them.
 //

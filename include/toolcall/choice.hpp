@@ -4,8 +4,8 @@
 #ifndef TOOLCALL_CHOICE_HPP
 #define TOOLCALL_CHOICE_HPP
 
-// The request's `tool_choice` and `parallel_tool_calls`, with the OpenAI meaning (issue 23;
-// docs/conventions.md, "tool_choice and parallel_tool_calls"). Given per request, like the
+// The request's `tool_choice` and `parallel_tool_calls`, with the OpenAI meaning
+// (docs/conventions.md, "tool_choice and parallel_tool_calls"). Given per request, like the
 // normalizer: stream_parser::set_choice() or toolcall::request::attach().
 
 #include <string>

@@ -19,7 +19,7 @@
 TOOLCALL_NAMESPACE_BEGIN
 
 /**
- * What one request tells the parser (issue 23): its `tools` (a normalizer), its `tool_choice`
+ * What one request tells the parser: its `tools` (a normalizer), its `tool_choice`
  * and its `parallel_tool_calls`, read from the request body an engine received. attach()
  * installs them on a parser for the response to that request; the parser's next reset() after
  * the response drops both (stream_parser::reset(); reset(keep_request) keeps them), so a parser

@@ -4,7 +4,7 @@
 #ifndef TOOLCALL_RESPONSES_HPP
 #define TOOLCALL_RESPONSES_HPP
 
-// Both ends of an OpenAI Responses API stream (issue #23): responses_writer turns stream_parser
+// Both ends of an OpenAI Responses API stream: responses_writer turns stream_parser
 // events into the Responses streaming events, and responses_accumulator rebuilds the message
 // from them on the client side. openai.hpp includes this header.
 //

@@ -1,7 +1,7 @@
 # toolcall - parse tool calls from LLM output
 # SPDX-FileCopyrightText: 2026 toolcall authors
 # SPDX-License-Identifier: MIT
-"""tool_choice and parallel_tool_calls from a request body (issue 23), one-shot and streamed at
+"""tool_choice and parallel_tool_calls from a request body, one-shot and streamed at
 every split point; the registry's triggers and structural tags are tested in C++
 (tests/unit/choice_test.cpp)."""
 

@@ -1,7 +1,7 @@
 # toolcall - parse tool calls from LLM output
 # SPDX-FileCopyrightText: 2026 toolcall authors
 # SPDX-License-Identifier: MIT
-"""Spec files and learning (issue 21, items 2-5; docs/format_spec.md, docs/learning.md):
+"""Spec files and learning (docs/format_spec.md, docs/learning.md):
 format_file= / format_spec=, learn() on rendered samples, and learn_template() on the chat
 templates in tests/data/templates: the learned spec parses the family's corpus as the built-in
 room does."""

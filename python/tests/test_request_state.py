@@ -1,7 +1,7 @@
 # toolcall - parse tool calls from LLM output
 # SPDX-FileCopyrightText: 2026 toolcall authors
 # SPDX-License-Identifier: MIT
-"""Issue 20, items 9 and 10: parse() sees the whole text (a lone </think> ends the reasoning the
+"""parse() sees the whole text (a lone </think> ends the reasoning the
 prompt opened), and a request's tools do not leak into the next response of a reused parser."""
 
 import toolcall

@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// Issue 23 items 4 and 5: tool_choice and parallel_tool_calls given per request (one-shot and
+// tool_choice and parallel_tool_calls given per request (one-shot and
 // streamed at every chunking), and what an engine needs to constrain decoding: the registry's
 // triggers and its xgrammar structural tag, whose begin + arguments + end parse back.
 #include <doctest/doctest.h>

@@ -232,7 +232,7 @@ TEST_SUITE("toolcall/families other b") {
 
   TEST_CASE("max_calls holds for the one-call-per-region families of the group") {
     // (list-shaped regions, Command R's action list and a dots block, count their calls with
-    // the engine's list limit: issue 20, item 8)
+    // the engine's list limit)
     toolcall::options o = opts();
     o.max_calls = 2;
     std::string mini, gp;

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// format::learn (issue 21, items 3-5; docs/learning.md). tests/data/learn/<family>.json holds
+// format::learn (docs/learning.md). tests/data/learn/<family>.json holds
 // the probe turns python/src/toolcall/learn.py rendered from tests/data/templates/<family>.jinja
 // with jinja2 (python/tests/test_learn.py renders them afresh and checks they are the same). A
 // spec learned from them alone must parse the family's corpus cases as the built-in room does.

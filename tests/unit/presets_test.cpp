@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// parser_registry::for_model over real hub names (issue 20, item 11): a preset matches whole
+// parser_registry::for_model over real hub names: a preset matches whole
 // tokens of the name's last path component, never a substring of a longer word (`nemo` is not
 // `nemotron`), and every name below resolves to exactly one family.
 #include <doctest/doctest.h>

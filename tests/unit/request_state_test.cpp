@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// Issue 20, items 9 and 10: one-shot parsing sees the whole text (a lone `</think>` ends the
+// one-shot parsing sees the whole text (a lone `</think>` ends the
 // reasoning the prompt opened), a request's tools and tool_choice do not leak into the next
 // response of a reused parser, and stripping `functions.` from a name is a `normalized` note.
 #include <doctest/doctest.h>

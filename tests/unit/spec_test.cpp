@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
 //
-// Format specs as files (issue 21, item 2; docs/format_spec.md): every data-only built-in room
+// Format specs as files (docs/format_spec.md): every data-only built-in room
 // written as a spec, to JSON and back, parses its family's corpus cases as the room does, one
 // shot and streamed; spec files are read strictly; a spec-only format is a peer of the built-in
 // ones in a registry.

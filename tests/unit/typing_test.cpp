@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// Typing of XML-parameter values as the vendors' parsers type them (issue 20, items 5 and 6):
+// Typing of XML-parameter values as the vendors' parsers type them:
 // vendor type names (`int`, `float`, `bool`, `dict`, `list`), nullable parameters, unions that
 // try their non-string types first, Python literals, undeclared keys per family (GLM decodes,
 // Qwen3-Coder keeps strings), GLM's verbatim string values, entities kept as written, and markup

@@ -1,7 +1,7 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// The typed-event wires (issue #23): openai::responses_writer / responses_accumulator and
+// The typed-event wires: openai::responses_writer / responses_accumulator and
 // anthropic::sse_writer / accumulator. Every corpus case streamed into each writer and
 // accumulated back at several SSE piece sizes gives the one-shot message; the event shapes and
 // orders; hostile input; and the official SDKs (the `openai` npm package's

@@ -471,7 +471,7 @@ std::optional<tc::normalizer> normalizer_from(py::handle tools) {
 }
 
 /// request=: an OpenAI request body (a dict, or its JSON text): its tools, tool_choice and
-/// parallel_tool_calls (issue 23). Raises toolcall.Error for a malformed one.
+/// parallel_tool_calls. Raises toolcall.Error for a malformed one.
 std::optional<tc::request> request_from(py::handle req) {
   if (req.is_none()) return std::nullopt;
   return take(tc::request::create(json_text(req, "request")));
