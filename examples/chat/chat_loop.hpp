@@ -65,17 +65,6 @@ inline tc::reasoning_start reasoning_for_prompt(std::string_view prompt, bool mo
   return model_thinks ? tc::reasoning_start::closed : tc::reasoning_start::none;
 }
 
-inline const char* to_string(tc::reasoning_start r) {
-  switch (r) {
-    case tc::reasoning_start::open: return "open";
-    case tc::reasoning_start::none: return "none";
-    case tc::reasoning_start::detect: return "detect";
-    case tc::reasoning_start::closed: return "closed";
-    case tc::reasoning_start::preset: return "preset";
-  }
-  return "detect";
-}
-
 /// The OpenAI assistant message of a parsed response, always valid JSON (model text may hold
 /// broken UTF-8: it is written as U+FFFD; openai::message_json keeps bytes as they are).
 inline std::string assistant_message_json(const tc::message& m) {
@@ -328,7 +317,7 @@ class chat_loop {
     // --trace
     std::string line = "{\"generation\":" + std::to_string(generation_) + ",\"turn\":" + std::to_string(turn_) +
                        ",\"tools_offered\":" + (tools_on ? "true" : "false") + ",\"reasoning_start\":\"" +
-                       to_string(po.reasoning) + "\",\"prompt_tokens\":" + std::to_string(prompt_ids.size()) +
+                       tc::to_string(po.reasoning) + "\",\"prompt_tokens\":" + std::to_string(prompt_ids.size()) +
                        ",\"ids\":[";
     for (std::size_t i = 0; i < ids.size(); ++i) line += (i ? "," : "") + std::to_string(ids[i]);
     line += "],\"deltas\":[";
