@@ -299,7 +299,7 @@ inline void check_equal(const toolcall::message& a, const toolcall::message& b, 
 template <typename NextChunk>
 void check_stream(toolcall::stream_parser& sp, simdjson::dom::parser& jp, std::string_view text,
                   const toolcall::options& opt, const toolcall::message& one, NextChunk&& next_chunk) {
-  sp.reset(opt);
+  sp.reset(opt, toolcall::keep_request);  // the same request: its tools stay
   toolcall::message_builder b;
   checking_sink sink(b, one);
   std::size_t pos = 0;

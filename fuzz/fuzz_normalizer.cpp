@@ -54,6 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   toolcall::options opt;
   opt.seed = 0x5eed;
   opt.time_budget = std::chrono::microseconds(0);
+  opt.reasoning = toolcall::reasoning_start::detect;  // one start for one-shot and streamed (preset differs by design)
   simdjson::dom::parser jp;
   toolcall::parser p{reg, opt};
   n->attach(p);

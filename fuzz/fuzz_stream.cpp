@@ -60,7 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.seed = 0x5eed;
   opt.time_budget = std::chrono::microseconds(0);  // the deadline is the one non-deterministic limit
   const unsigned rs = (flags >> 2) & 3u;
-  opt.reasoning = rs == 3 ? toolcall::reasoning_start::detect : static_cast<toolcall::reasoning_start>(rs);
+  // explicit starts only: `preset` means `detect` one-shot and `closed` streamed, by design
+  static constexpr toolcall::reasoning_start starts[] = {toolcall::reasoning_start::closed, toolcall::reasoning_start::open,
+                                                         toolcall::reasoning_start::none, toolcall::reasoning_start::detect};
+  opt.reasoning = starts[rs];
   if (flags & 0x10u) opt.calls_in_reasoning = toolcall::reasoning_calls::end_reasoning;
   opt.keep_truncated = (flags & 0x20u) != 0;
   if (flags & 0x40u) {
