@@ -95,8 +95,8 @@ def judge(case: Dict[str, Any], m: toolcall.Message) -> List[str]:
     if "reasoning" in exp and m.reasoning.strip() != exp["reasoning"].strip():
         errs.append(f"reasoning {m.reasoning!r} != {exp['reasoning']!r}")
     if exp.get("error"):
-        if not m.has_error:
-            errs.append(f"no error diagnostic: {m.diagnostics}")
+        if not m.diagnostics:  # the same rule as the C++ judge (tests/unit/test_support.hpp)
+            errs.append(f"no diagnostic: {m.diagnostics}")
         if exp.get("content_contains", "") not in m.content:
             errs.append(f"content lacks {exp.get('content_contains')!r}: {m.content!r}")
     return errs

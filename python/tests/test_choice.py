@@ -38,7 +38,7 @@ def everywhere(text, req):
         sp.write(text[k:])
         m = sp.finish()
         assert m.content == one.content
-        assert [(c.name, c.arguments) for c in m.calls] == [(c.name, c.arguments) for c in one.calls]
+        assert [(c.name, c.arguments) for c in m.tool_calls] == [(c.name, c.arguments) for c in one.tool_calls]
         assert [d.code for d in m.diagnostics] == [d.code for d in one.diagnostics]
     return one
 
@@ -49,46 +49,46 @@ def codes(m):
 
 def test_none_keeps_calls_as_content():
     m = everywhere(TWO, request(tool_choice="none"))
-    assert m.calls == [] or len(m.calls) == 0
+    assert m.tool_calls == [] or len(m.tool_calls) == 0
     assert m.content == TWO
     assert codes(m).count("tool_choice") == 2
 
 
 def test_required_takes_a_bare_call_and_flags_an_answer_without_one():
     m = everywhere('[{"name": "get_weather", "parameters": {"city": "Paris", "days": "2"}}]', request(tool_choice="required"))
-    assert [(c.name, json.loads(c.arguments)) for c in m.calls] == [("get_weather", {"city": "Paris", "days": 2})]
+    assert [(c.name, json.loads(c.arguments)) for c in m.tool_calls] == [("get_weather", {"city": "Paris", "days": 2})]
     n = everywhere("It is sunny.", request(tool_choice="required"))
-    assert len(n.calls) == 0 and "tool_choice" in codes(n)
+    assert len(n.tool_calls) == 0 and "tool_choice" in codes(n)
 
 
 def test_named_function_takes_bare_arguments_and_refuses_other_names():
     named = request(tool_choice={"type": "function", "function": {"name": "get_weather"}})
     m = everywhere('{"city": "Oslo"}', named)
-    assert [(c.name, c.arguments) for c in m.calls] == [("get_weather", '{"city":"Oslo"}')]
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("get_weather", '{"city":"Oslo"}')]
     n = everywhere(TWO, named)
-    assert [c.name for c in n.calls] == ["get_weather"]
+    assert [c.name for c in n.tool_calls] == ["get_weather"]
     assert "get_time" in n.content and codes(n).count("tool_choice") == 1
 
 
 def test_parallel_tool_calls_false_keeps_the_first_call():
     m = everywhere(TWO, request(parallel_tool_calls=False))
-    assert [c.name for c in m.calls] == ["get_weather"]
+    assert [c.name for c in m.tool_calls] == ["get_weather"]
     assert "get_time" in m.content
 
 
 def test_the_choice_lasts_one_request():
     p = toolcall.Parser(model=MODEL)
-    assert len(p.parse(TWO, request=json.dumps(request(tool_choice="none"))).calls) == 0
-    assert len(p.parse(TWO).calls) == 2
+    assert len(p.parse(TWO, request=json.dumps(request(tool_choice="none"))).tool_calls) == 0
+    assert len(p.parse(TWO).tool_calls) == 2
     sp = toolcall.StreamParser(model=MODEL, request=request(tool_choice="none"))
     sp.write(TWO)
-    assert len(sp.finish().calls) == 0
+    assert len(sp.finish().tool_calls) == 0
     sp.reset()
     sp.write(TWO)
-    assert len(sp.finish().calls) == 2
+    assert len(sp.finish().tool_calls) == 2
     sp.reset(request=request(parallel_tool_calls=False))
     sp.write(TWO)
-    assert len(sp.finish().calls) == 1
+    assert len(sp.finish().tool_calls) == 1
 
 
 def test_a_bad_request_raises():
