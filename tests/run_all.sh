@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite (README "Testing"): first installs what is missing (tests/install_deps.sh:
 # Debian packages, through apt-get as root or with sudo), then the CMake build + ctest, the same
-# under ASan+UBSan, the threads test under TSan, the meson build + test, each fuzz target for a
+# under ASan+UBSan (without the npm SDK judges, which the release step runs), the threads test
+# under TSan, the meson build + its tests but the unit suite, each fuzz target for a
 # short bounded time, and the Python package's tests (python/run_tests.sh) when it is there.
 # Ends with a summary: each step's result and wall time, the total, and a "N passed, N failed"
 # line.
@@ -59,7 +60,7 @@ sanitized() {
       -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON -DTOOLCALL_EXAMPLES_COMPILED=ON &&
     cmake --build "$BUILD/asan" -j "$JOBS" --target toolcall_tests toolcall_no_exceptions \
       fuzz_parse fuzz_stream fuzz_format_spec fuzz_normalizer fuzz_accumulator &&
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TOOLCALL_SKIP_SDK_JUDGES=1 \
       ctest --test-dir "$BUILD/asan" --output-on-failure --no-tests=error -j "$JOBS" -R 'toolcall_tests$|no_exceptions|replay'
 }
 tsan() {
@@ -69,8 +70,9 @@ tsan() {
     ctest --test-dir "$BUILD/tsan" --output-on-failure --no-tests=error -R threads
 }
 meson_suite() {
+  # every meson test but toolcall_tests, the unit suite the two CMake steps already build and run
   rm -rf "$BUILD/meson"
-  meson setup "$BUILD/meson" --wrap-mode=nodownload -Dtests=true >/dev/null &&
+  meson setup "$BUILD/meson" --wrap-mode=nodownload -Dtests=true -Dunit_tests=false >/dev/null &&
     meson compile -C "$BUILD/meson" -j "$JOBS" && meson test -C "$BUILD/meson" --print-errorlogs
 }
 fuzz() {
