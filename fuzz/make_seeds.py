@@ -9,13 +9,18 @@ fuzz_*.cpp); this script writes seeds in those layouts. Files are named by the s
 bytes, so running it again is idempotent and never duplicates a seed. Reproducers saved from
 fuzzing runs live in the same directories and are left alone.
 
-usage: fuzz/make_seeds.py [--corpus tests/data/corpus/public.jsonl] [--out fuzz/corpus]
+With --cli (the built toolcall CLI), fuzz_accumulator also gets Responses API and Anthropic
+Messages streams written by the library's own writers (`toolcall stream --sse --wire ...`) from
+every 12th corpus input: as SSE, and as event JSON one per line.
+
+usage: fuzz/make_seeds.py [--corpus tests/data/corpus/public.jsonl] [--out fuzz/corpus] [--cli PATH]
 """
 import argparse
 import hashlib
 import json
 import os
 import struct
+import subprocess
 
 # parser_registry::builtin().formats() order (by priority; include/toolcall/format.hpp).
 FORMATS = ["reasoning", "hermes", "qwen3_coder", "qwen_tools", "qwen_function", "named_function",
@@ -121,6 +126,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", default=os.path.join(here, "..", "tests", "data", "corpus", "public.jsonl"))
     ap.add_argument("--out", default=os.path.join(here, "corpus"))
+    ap.add_argument("--cli", help="the toolcall CLI, for the Responses and Anthropic seeds of fuzz_accumulator")
     a = ap.parse_args()
     seen = set()
     cases = [json.loads(l) for l in open(a.corpus, encoding="utf-8") if l.strip()]
@@ -183,6 +189,25 @@ def main():
         if n % 3 == 0:
             sse = "".join("data: %s\r\n\r\n" % ch for ch in raw)
             write(a.out, "fuzz_accumulator", bytes([0x03, 3, n & 0xFF]) + sse.encode(), seen)
+    # fuzz_accumulator, the typed-event wires (byte 0 bits 2-3: 1 Responses, 2 Anthropic): what
+    # the writers send for a corpus input, as SSE (in pieces, with the fallback on or off, a
+    # token-limit stop now and then) and as event JSON lines
+    if a.cli:
+        for n, c in enumerate(cases):
+            if n % 12:
+                continue
+            for wire, bits in (("responses", 0x04), ("anthropic", 0x08)):
+                args = [a.cli, "stream", "--sse", "--wire", wire, "--seed", str(n + 1), "--chunk", str(1 + n % 7)]
+                if n % 36 == 0:
+                    args.append("--token-limit-hit")
+                if n % 24 == 0:
+                    args.append("--hold-calls")
+                sse = subprocess.run(args, input=c["input"].encode("utf-8"), capture_output=True, check=True).stdout
+                write(a.out, "fuzz_accumulator", bytes([bits | 0x01 | (n // 12 % 2) * 2, 1 + n % 13, n & 0xFF]) + sse,
+                      seen)
+                if n % 48 == 0:
+                    lines = [l[6:] for l in sse.split(b"\n") if l.startswith(b"data: ")]
+                    write(a.out, "fuzz_accumulator", bytes([bits | 0x02, 0, 0]) + b"\n".join(lines), seen)
     counts = {}
     for t, _ in seen:
         counts[t] = counts.get(t, 0) + 1

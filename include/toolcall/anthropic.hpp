@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "detail/wire_writer.hpp"
 #include "openai.hpp"
 #include "types.hpp"
 
@@ -116,35 +117,26 @@ class sse_writer {
   std::size_t calls_sent() const noexcept { return calls_sent_; }
 
  private:
-  enum class text_kind : std::uint8_t { none, text, thinking };
-  struct call_block {
-    std::size_t index = 0;  // the engine's call index
-    std::size_t block = 0;  // the block index, once sent
-    std::string id, name, arguments;
-    bool sent = false, ended = false, ok = false, stopped = false;
-  };
+  friend class detail::wire_blocks;  // calls the wire_* hooks, in the wire's order
+  static constexpr bool interleaves = false;  // a block is stopped before the next one starts
 
-  void start();
-  /// Stops the block of a live call still waiting for its end: blocks never interleave.
-  void stop_open_call();
-  void open_text(text_kind k);
-  void close_text();
-  void send_block_start(call_block& c);
-  void send_arguments(const call_block& c, std::string_view s);
+  void wire_start();
+  void wire_text_open(detail::wire_text k);
+  void wire_text_delta(detail::wire_text k, std::string_view s);
+  void wire_text_close(detail::wire_text k);
+  void wire_call_start(detail::wire_writer_call& c);
+  void wire_call_arguments(const detail::wire_writer_call& c, std::string_view s);
+  void wire_call_end(detail::wire_writer_call& c, bool ok);
   void send_stop(std::size_t block);
-  call_block* find_call(std::size_t index);
-  void flush_held();
   void finish_impl(finish_reason reason, const token_usage* usage);
   void emit(const char* type);
 
   output out_;
   sse_options opt_;
+  detail::wire_blocks blocks_;
   std::string id_, body_, line_;
-  std::uint64_t rng_ = 0;
-  bool finished_ = false, started_ = false, seeded_ = false, any_ok_ = false;
-  text_kind open_ = text_kind::none;
-  std::size_t open_block_ = 0, blocks_ = 0, calls_sent_ = 0;
-  std::vector<call_block> calls_;  // calls not yet stopped, in call_begin order
+  bool finished_ = false, started_ = false;
+  std::size_t open_block_ = 0, next_block_ = 0, calls_sent_ = 0;
 };
 
 /// Options of accumulator: the same as openai::delta_accumulator's (`choice` is unused).

@@ -38,12 +38,13 @@ struct token_usage {
   std::uint64_t total_tokens = 0;       ///< their sum (written as given)
 };
 
-/// Options of sse_writer: the fields every chunk repeats, and how calls are sent.
+/// Options of sse_writer (and responses_writer, whose responses_options they are): the fields
+/// every chunk repeats, and how calls are sent.
 struct sse_options {
-  std::string id;           ///< the chunks' `id` ("chatcmpl-..."); empty: generated from `seed`
+  std::string id;           ///< the chunks' `id` ("chatcmpl-...", a response's "resp_..."); empty: from `seed`
   std::string model;        ///< the chunks' `model`
-  std::int64_t created = 0; ///< the chunks' `created` (Unix seconds); 0: the current time
-  std::uint64_t seed = 0;   ///< seeds the generated `id`; 0: a fresh random one per response
+  std::int64_t created = 0; ///< the chunks' `created` (a response's `created_at`), Unix seconds; 0: now
+  std::uint64_t seed = 0;   ///< seeds the generated ids; 0: fresh random ones per response
   /**
    * false (default): a call's chunks go out as its events arrive, as vLLM and OpenAI stream
    * them (its first chunk, with id and name, waits for its first argument byte, so a call that

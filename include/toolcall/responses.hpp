@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "detail/wire_writer.hpp"
 #include "openai.hpp"
 #include "types.hpp"
 
@@ -27,17 +28,11 @@ TOOLCALL_NAMESPACE_BEGIN
 
 namespace openai {
 
-/// Options of responses_writer.
-struct responses_options {
-  std::string id;              ///< the response's `id` ("resp_..."); empty: generated from `seed`
-  std::string model;           ///< the response's `model`
-  std::int64_t created = 0;    ///< the response's `created_at` (Unix seconds); 0: the current time
-  std::uint64_t seed = 0;      ///< seeds the generated ids (response, items); 0: fresh random ones
-  /// As sse_options::hold_calls: false streams a call's item as its arguments arrive (a call
-  /// that fails after its first argument byte ends as an item with status `incomplete`); true
-  /// sends each call whole at its end, and a failed call never.
-  bool hold_calls = false;
-};
+/// Options of responses_writer: the chat writer's (sse_options), with `id` the response's
+/// (`resp_...`), `created` its `created_at`, and `hold_calls` as there: false streams a call's
+/// item as its arguments arrive (a call that fails after its first argument byte ends as an
+/// item with status `incomplete`); true sends each call whole at its end, and a failed call never.
+using responses_options = sse_options;
 
 /**
  * Turns stream_parser events into OpenAI Responses API server-sent events, each
@@ -107,23 +102,16 @@ class responses_writer {
   std::size_t calls_sent() const noexcept { return calls_sent_; }
 
  private:
-  enum class text_kind : std::uint8_t { none, content, reasoning };
-  struct call_item {
-    std::size_t index = 0;    // the engine's call index
-    std::size_t output = 0;   // output_index, once sent
-    std::string item_id, call_id, name, arguments;
-    bool sent = false, ended = false, ok = false;
-  };
+  friend class detail::wire_blocks;  // calls the wire_* hooks, in the wire's order
+  static constexpr bool interleaves = true;  // items have an output_index: a call's may stay open
 
-  void start();
-  void open_text(text_kind k);
-  void close_text();
-  void text_delta(std::string_view s);
-  void send_call_added(call_item& c);
-  void send_call_arguments(const call_item& c, std::string_view s);
-  void send_call_done(call_item& c, bool ok);
-  call_item* find_call(std::size_t index);
-  void flush_held();
+  void wire_start();
+  void wire_text_open(detail::wire_text k);
+  void wire_text_delta(detail::wire_text k, std::string_view s);
+  void wire_text_close(detail::wire_text k);
+  void wire_call_start(detail::wire_writer_call& c);
+  void wire_call_arguments(const detail::wire_writer_call& c, std::string_view s);
+  void wire_call_end(detail::wire_writer_call& c, bool ok);
   void finish_impl(finish_reason reason, const token_usage* usage);
   /// Writes `event: <type>\ndata: ` + body_ (which must begin with `{`) with the type and
   /// sequence_number inserted first.
@@ -132,14 +120,13 @@ class responses_writer {
 
   output out_;
   responses_options opt_;
+  detail::wire_blocks blocks_;
   std::string id_, body_, line_, text_, item_id_;
   std::int64_t created_ = 0;
-  std::uint64_t seq_ = 0, rng_ = 0;
-  bool finished_ = false, started_ = false, seeded_ = false;
-  text_kind open_ = text_kind::none;
+  std::uint64_t seq_ = 0;
+  bool finished_ = false, started_ = false;
   std::size_t open_output_ = 0, calls_sent_ = 0;
   std::vector<std::string> items_;  // each output item's final JSON, by output_index
-  std::vector<call_item> calls_;    // calls not yet done, in call_begin order
 };
 
 /**

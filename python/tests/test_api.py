@@ -370,12 +370,14 @@ def test_work_is_linear_in_the_input_for_any_chunking():
 
 def test_the_stubs_describe_the_module():
     import ast
+    import builtins
     import inspect
 
     from conftest import PYTHON_DIR
 
     tree = ast.parse((PYTHON_DIR / "src" / "toolcall" / "_core.pyi").read_text(encoding="utf-8"))
     stub = {}
+    bases = {}  # a stub class's bases, by name
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             members = set()
@@ -383,17 +385,34 @@ def test_the_stubs_describe_the_module():
                 if isinstance(n, (ast.FunctionDef, ast.AnnAssign)):
                     members.add(n.name if isinstance(n, ast.FunctionDef) else n.target.id)
             stub[node.name] = members
+            bases[node.name] = [ast.unparse(b) for b in node.bases]
         elif isinstance(node, ast.FunctionDef):
             stub[node.name] = None
         elif isinstance(node, ast.AnnAssign):
             stub[node.target.id] = None
     core = toolcall._core
+
+    def stub_members(name):
+        # a class's own members and those it inherits from its bases in the stub, as the
+        # runtime's inspect.getmembers() lists inherited ones (bases outside the stub, such as
+        # ValueError, add none)
+        own = set(stub[name])
+        for b in bases[name]:
+            if stub.get(b) is not None:
+                own |= stub_members(b)
+        return own
+
     public = {n for n in dir(core) if not n.startswith("_")} | {"__version__"}
     assert public - set(stub) == set(), "missing from _core.pyi"
     for name, members in stub.items():
         if members is None or name not in public:
             continue
         cls = getattr(core, name)
+        # the stub's bases are the runtime's: a stub may not claim an inheritance the module lacks
+        for b in bases[name]:
+            base = getattr(core, b, None) or getattr(builtins, b, None)
+            assert isinstance(base, type) and issubclass(cls, base), f"{name}: not a subclass of {b} at runtime"
+        members = stub_members(name)
         have = {n for n, _ in inspect.getmembers(cls) if not n.startswith("_")}
         if name == "Error":
             have -= set(dir(ValueError))

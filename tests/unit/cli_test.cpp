@@ -118,6 +118,83 @@ bool fold_events(const std::string& lines, std::string& content, std::size_t& ca
   return true;
 }
 
+/// One event of a typed-event SSE stream (Responses, Anthropic): the `event:` name, the
+/// `data:` JSON text. `ok` is false when a block is not exactly those two lines.
+struct typed_event {
+  std::string type, data;
+};
+
+bool split_typed_events(const std::string& sse, std::vector<typed_event>& out) {
+  std::size_t pos = 0;
+  while (pos < sse.size()) {
+    const std::size_t end = sse.find("\n\n", pos);
+    if (end == std::string::npos) return false;
+    const std::string block = sse.substr(pos, end - pos);
+    const std::size_t nl = block.find('\n');
+    if (nl == std::string::npos || block.compare(0, 7, "event: ") != 0 || block.compare(nl + 1, 6, "data: ") != 0 ||
+        block.find('\n', nl + 1) != std::string::npos)
+      return false;
+    out.push_back(typed_event{block.substr(7, nl - 7), block.substr(nl + 7)});
+    pos = end + 2;
+  }
+  return true;
+}
+
+/// The ids of a parse result's calls, in order.
+std::vector<std::string> call_ids(const std::string& json) {
+  std::vector<std::string> ids;
+  simdjson::dom::parser jp;
+  simdjson::dom::element doc;
+  simdjson::dom::array calls;
+  if (jp.parse(json).get(doc) || doc["message"]["tool_calls"].get_array().get(calls)) return ids;
+  for (simdjson::dom::element c : calls) {
+    std::string_view id;
+    ids.emplace_back(c["id"].get_string().get(id) ? "" : std::string(id));
+  }
+  return ids;
+}
+
+/// A model output streamed on a typed-event wire by the CLI, beside its one-shot parse (same seed).
+struct wire_stream {
+  run_result one;                  // parse
+  parsed direct;                   // parse's message
+  run_result sse;                  // stream --sse --wire W
+  std::vector<typed_event> events;  // its events
+  bool ok = false;                 // the SSE splits into events; parse gave one call (required)
+};
+
+wire_stream stream_on_wire(const scratch& s, const std::string& wire, const std::string& text, int seed, int chunk) {
+  wire_stream w;
+  const std::string in = s.write("call.txt", text);
+  w.one = run_cli(s, "parse --seed " + std::to_string(seed) + " < '" + in + "'");
+  w.direct = parse_result(w.one.out);
+  w.sse = run_cli(s, "stream --sse --wire " + wire + " --seed " + std::to_string(seed) + " --chunk " +
+                         std::to_string(chunk) + " < '" + in + "'");
+  w.ok = w.direct.ok && w.direct.calls.size() == 1 && split_typed_events(w.sse.out, w.events);
+  CHECK(w.sse.status == 0);
+  CHECK_MESSAGE(w.sse.err.empty(), w.sse.err);
+  REQUIRE_MESSAGE(w.ok, w.one.out << w.sse.out);
+  return w;
+}
+
+/// `accumulate --wire W`, whole and in 5-byte pieces, reads the stream back to the one-shot
+/// message, the call's id being `id`.
+void check_accumulated(const scratch& s, const std::string& wire, const wire_stream& w, const std::string& id) {
+  const std::string sse = s.write(wire + ".sse", w.sse.out);
+  for (const std::string& acc : {"accumulate --wire " + wire, "accumulate --wire " + wire + " --chunk 5"}) {
+    const run_result a = run_cli(s, acc + " < '" + sse + "'");
+    CHECK(a.status == 0);
+    const parsed p = parse_result(a.out);
+    REQUIRE_MESSAGE(p.ok, a.out);
+    CHECK(tc_test::trim(p.content) == tc_test::trim(w.direct.content));
+    REQUIRE(p.calls.size() == 1);
+    CHECK(p.calls[0].first == w.direct.calls[0].first);
+    CHECK(tc_test::json_text_equal(p.calls[0].second, w.direct.calls[0].second));
+    CHECK(call_ids(a.out) == std::vector<std::string>{id});
+    CHECK(has(a.out, "\"finish_reason\":\"tool_calls\""));
+  }
+}
+
 /// Prose of about `n` bytes with two- to four-byte UTF-8 characters everywhere, so block and
 /// piece boundaries fall inside characters.
 std::string prose(std::size_t n) {
@@ -171,8 +248,8 @@ TEST_SUITE("toolcall/cli") {
     };
     const want cases[] = {
         {"parse", {"--jsonl", "--tools", "--chunk", "--reasoning", "detect", "finish_reason"}},
-        {"stream", {"--sse", "--hold-calls", "--chunk", "call_begin", "preset"}},
-        {"accumulate", {"--chunks", "--no-fallback", "--choice"}},
+        {"stream", {"--sse", "--hold-calls", "--chunk", "call_begin", "preset", "--wire", "anthropic"}},
+        {"accumulate", {"--chunks", "--no-fallback", "--choice", "--wire", "responses"}},
         {"history", {"--check", "--llama31", "--loop-cap"}},
         {"formats", {"--model"}},
     };
@@ -519,6 +596,151 @@ TEST_SUITE("toolcall/cli") {
       CHECK(p.calls[0].first == "list_dir");
       CHECK(tc_test::json_text_equal(p.calls[0].second, direct.calls[0].second));
     }
+  }
+
+  TEST_CASE("cli: stream --sse --wire responses writes the Responses events a client reads") {
+    scratch s;
+    const wire_stream w = stream_on_wire(s, "responses",
+                                         "Let me look at the directory first.\n<tool_call>\n{\"name\": \"list_dir\", "
+                                         "\"arguments\": {\"path\": \"src\", \"depth\": 2}}\n</tool_call>",
+                                         9, 3);
+    const std::vector<typed_event>& evs = w.events;
+    const parsed& direct = w.direct;
+    REQUIRE(evs.size() >= 12);
+    CHECK(evs.front().type == "response.created");
+    CHECK(evs.back().type == "response.completed");
+    simdjson::dom::parser jp;
+    std::string text, deltas, done_args, call_id, order;
+    std::int64_t call_output = -1;
+    for (std::size_t k = 0; k < evs.size(); ++k) {
+      simdjson::dom::element ev;
+      REQUIRE_MESSAGE(!jp.parse(evs[k].data).get(ev), evs[k].data);
+      std::string_view type;
+      std::uint64_t seq = 0;
+      REQUIRE(!ev["type"].get_string().get(type));
+      CHECK(type == evs[k].type);  // the data names the event it is in
+      CHECK(!ev["sequence_number"].get_uint64().get(seq));
+      CHECK(seq == k);  // counted from 0, in order
+      std::string_view v;
+      if (type == "response.output_item.added") {
+        std::string_view item_type;
+        REQUIRE(!ev["item"]["type"].get_string().get(item_type));
+        order += std::string(item_type) + " ";
+        if (item_type == "function_call") {
+          REQUIRE(!ev["item"]["call_id"].get_string().get(v));
+          call_id = std::string(v);
+          REQUIRE(!ev["item"]["name"].get_string().get(v));
+          CHECK(v == "list_dir");
+          REQUIRE(!ev["output_index"].get_int64().get(call_output));
+        }
+      } else if (type == "response.output_text.delta" && !ev["delta"].get_string().get(v)) {
+        text += std::string(v);
+      } else if (type == "response.function_call_arguments.delta" && !ev["delta"].get_string().get(v)) {
+        std::int64_t at = -2;
+        CHECK((!ev["output_index"].get_int64().get(at) && at == call_output));
+        deltas += std::string(v);
+      } else if (type == "response.function_call_arguments.done" && !ev["arguments"].get_string().get(v)) {
+        done_args = std::string(v);
+      } else if (type == "response.completed") {
+        simdjson::dom::array output;
+        REQUIRE(!ev["response"]["output"].get_array().get(output));
+        CHECK(output.size() == 2);  // the message, then the call
+        std::string_view st;
+        CHECK((!ev["response"]["status"].get_string().get(st) && st == "completed"));
+      }
+    }
+    CHECK(order == "message function_call ");
+    CHECK(call_output == 1);
+    CHECK(tc_test::trim(text) == tc_test::trim(direct.content));
+    CHECK(deltas == done_args);  // the fragments add up to the done event's arguments
+    CHECK(tc_test::json_text_equal(done_args, direct.calls[0].second));
+    CHECK(call_id == call_ids(w.one.out).at(0));  // the one-shot id, under the same seed
+    check_accumulated(s, "responses", w, call_id);  // the client side reads it back, in any piece size
+  }
+
+  TEST_CASE("cli: stream --sse --wire anthropic writes the Messages events a client reads") {
+    scratch s;
+    const wire_stream w = stream_on_wire(s, "anthropic",
+                                         "I will read the config before I change it.\n<tool_call>\n{\"name\": \"read_file\", "
+                                         "\"arguments\": {\"path\": \"config/app.yaml\", \"max_lines\": 200}}\n</tool_call>",
+                                         4, 5);
+    const parsed& direct = w.direct;
+    REQUIRE(w.events.size() >= 9);
+    simdjson::dom::parser jp;
+    std::string order, text, partial, tool_id, stop_reason;
+    std::vector<std::string> starts;  // block types, by index
+    for (const typed_event& e : w.events) {
+      simdjson::dom::element ev;
+      REQUIRE_MESSAGE(!jp.parse(e.data).get(ev), e.data);
+      std::string_view type, v;
+      REQUIRE(!ev["type"].get_string().get(type));
+      CHECK(type == e.type);
+      std::uint64_t index = 0;
+      if (ev["index"].get_uint64().get(index)) index = 99;  // message events have none
+      if (type == "content_block_start") {
+        std::string_view bt;
+        REQUIRE(!ev["content_block"]["type"].get_string().get(bt));
+        CHECK(index == starts.size());  // blocks count 0, 1, ... in the order of the text
+        starts.emplace_back(bt);
+        order += "start:" + std::string(bt) + " ";
+        if (bt == "tool_use") {
+          REQUIRE(!ev["content_block"]["id"].get_string().get(v));
+          tool_id = std::string(v);
+          REQUIRE(!ev["content_block"]["name"].get_string().get(v));
+          CHECK(v == "read_file");
+        }
+      } else if (type == "content_block_delta") {
+        std::string_view dt;
+        REQUIRE(!ev["delta"]["type"].get_string().get(dt));
+        REQUIRE(index < starts.size());
+        if (dt == "text_delta" && !ev["delta"]["text"].get_string().get(v)) {
+          CHECK(starts[index] == "text");
+          text += std::string(v);
+        } else if (dt == "input_json_delta" && !ev["delta"]["partial_json"].get_string().get(v)) {
+          CHECK(starts[index] == "tool_use");
+          partial += std::string(v);
+        }
+        if (order.size() < 6 || order.compare(order.size() - 6, 6, "delta ") != 0) order += "delta ";
+      } else if (type == "content_block_stop") {
+        order += "stop:" + std::to_string(index) + " ";
+      } else if (type == "message_delta") {
+        REQUIRE(!ev["delta"]["stop_reason"].get_string().get(v));
+        stop_reason = std::string(v);
+        order += "message_delta ";
+      } else {
+        order += std::string(type) + " ";
+      }
+    }
+    CHECK(order ==
+          "message_start start:text delta stop:0 start:tool_use delta stop:1 message_delta message_stop ");
+    CHECK(stop_reason == "tool_use");
+    CHECK(tc_test::trim(text) == tc_test::trim(direct.content));
+    CHECK(tc_test::json_text_equal(partial, direct.calls[0].second));  // the fragments join to the arguments
+    CHECK(tool_id.rfind("toolu_", 0) == 0);
+    CHECK(tool_id == toolcall::anthropic::tool_use_id(call_ids(w.one.out).at(0)));
+    check_accumulated(s, "anthropic", w, tool_id);  // the id as sent
+
+    // the chat wire's accumulator does not read this wire: no call comes of it by accident
+    const run_result chat = run_cli(s, "accumulate --no-fallback < '" + s.path("anthropic.sse") + "'");
+    CHECK(parse_result(chat.out).calls.empty());
+  }
+
+  TEST_CASE("cli: an unknown --wire is refused with the wires it accepts") {
+    scratch s;
+    for (const char* cmd : {"stream --sse", "accumulate"}) {
+      const run_result r = run_cli(s, std::string(cmd) + " --wire foo </dev/null");
+      CHECK(r.status == 2);
+      CHECK(r.out.empty());
+      CHECK_MESSAGE(has(r.err, "--wire 'foo'"), r.err);
+      CHECK_MESSAGE(has(r.err, "chat, responses or anthropic"), r.err);
+      const run_result none = run_cli(s, std::string(cmd) + " --wire </dev/null");
+      CHECK(none.status == 2);
+      CHECK_MESSAGE(has(none.err, "--wire"), none.err);
+    }
+    // parse has no wire
+    const run_result p = run_cli(s, "parse --wire chat </dev/null");
+    CHECK(p.status == 2);
+    CHECK(has(p.err, "unknown option --wire"));
   }
 
   TEST_CASE("cli: stream writes each piece's events before it waits for more input") {

@@ -4,10 +4,12 @@
 #ifndef TOOLCALL_DETAIL_WIRE_HPP
 #define TOOLCALL_DETAIL_WIRE_HPP
 
-// What the typed-event wires (OpenAI Responses, Anthropic Messages) share on the client side:
-// an SSE reader that turns bytes in pieces of any size into (event type, data) pairs, and the
-// last step that turns the rebuilt content, reasoning and calls into a message (calls checked,
-// ids kept unique, the content parsed when a server left tool-call markup in it).
+// What the typed-event wires (OpenAI Responses, Anthropic Messages) share. On the server side:
+// the events-to-blocks bookkeeping of their writers (wire_blocks, declared in wire_writer.hpp)
+// and the event line they write. On the client side: an SSE reader that turns bytes in pieces
+// of any size into (event type, data) pairs, the plumbing of an accumulator (wire_accumulator),
+// and the last step that turns the rebuilt content, reasoning and calls into a message (calls
+// checked, ids kept unique, the content parsed when a server left tool-call markup in it).
 
 #include <algorithm>
 #include <cstddef>
@@ -19,12 +21,14 @@
 #include <utility>
 #include <vector>
 
+#include "../impl/openai.hpp"  // excerpt
 #include "../openai.hpp"
 #include "../parser.hpp"
 #include "../types.hpp"
 #include "engine_core.hpp"
 #include "json.hpp"
 #include "json_dom.hpp"
+#include "wire_writer.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -178,6 +182,153 @@ class sse_reader {
   std::size_t pos_ = 0, line_start_ = 0, event_start_ = 0;
 };
 
+// ---------------------------------------------------------------------------------------------
+// The writers
+
+/// Writes `event: <type>\ndata: {"type":"<type>"` into `line`, then `,"sequence_number":N`
+/// when `seq` is given (and counts it), then the members of `body` (a JSON object), then `\n\n`.
+inline void typed_event_line(std::string& line, const char* type, std::uint64_t* seq, const std::string& body) {
+  line.assign("event: ");
+  line += type;
+  line += "\ndata: {\"type\":\"";
+  line += type;
+  line += '"';
+  if (seq) {
+    line += ",\"sequence_number\":";
+    line += std::to_string((*seq)++);
+  }
+  if (body.size() > 2) {  // `{...}`: its members follow
+    line += ',';
+    line.append(body, 1, std::string::npos);
+  } else {
+    line += '}';
+  }
+  line += "\n\n";
+}
+
+inline void wire_blocks::seed_ids(std::uint64_t seed, std::uint64_t salt) {
+  if (seeded_) return;
+  rng_ = seed ? seed ^ salt : fresh_id_seed();
+  seeded_ = true;
+}
+
+inline wire_writer_call* wire_blocks::find(std::size_t index) {
+  for (auto& c : calls_)
+    if (c.index == index) return &c;
+  return nullptr;
+}
+
+template <typename W>
+void wire_blocks::close_text(W& w) {
+  if (open_ == wire_text::none) return;
+  const wire_text k = open_;
+  open_ = wire_text::none;
+  w.wire_text_close(k);
+}
+
+template <typename W>
+void wire_blocks::end_live_calls(W& w, bool ok) {
+  for (auto& c : calls_)
+    if (c.sent && !c.stopped) {
+      c.stopped = true;
+      w.wire_call_end(c, ok);
+    }
+}
+
+template <typename W>
+void wire_blocks::open_text(W& w, wire_text k) {
+  w.wire_start();
+  if (open_ == k) return;
+  if (!W::interleaves) end_live_calls(w, true);
+  close_text(w);
+  open_ = k;
+  w.wire_text_open(k);
+}
+
+template <typename W>
+void wire_blocks::start_call(W& w, wire_writer_call& c) {
+  w.wire_start();
+  if (!W::interleaves) end_live_calls(w, true);
+  close_text(w);
+  c.sent = true;
+  w.wire_call_start(c);
+}
+
+template <typename W>
+void wire_blocks::flush_held(W& w) {
+  std::size_t k = 0;
+  for (; k < calls_.size() && calls_[k].ended; ++k) {
+    wire_writer_call& c = calls_[k];
+    if (!c.ok) continue;
+    start_call(w, c);
+    if (!c.arguments.empty()) w.wire_call_arguments(c, c.arguments);
+    c.stopped = true;
+    w.wire_call_end(c, true);
+  }
+  calls_.erase(calls_.begin(), calls_.begin() + static_cast<std::ptrdiff_t>(k));
+}
+
+template <typename W>
+void wire_blocks::on_event(W& w, const event& ev, bool hold) {
+  switch (ev.kind) {
+    case event_kind::content:
+    case event_kind::reasoning: {
+      const wire_text k = ev.kind == event_kind::content ? wire_text::content : wire_text::reasoning;
+      // empty content is nothing; an empty reasoning event opens a block (`<think></think>`)
+      if (ev.text.empty() && (k == wire_text::content || open_ == k)) return;
+      open_text(w, k);
+      if (!ev.text.empty()) w.wire_text_delta(k, ev.text);
+      return;
+    }
+    case event_kind::call_begin: {
+      wire_writer_call c;
+      c.index = ev.index;
+      c.id.assign(ev.id.data(), ev.id.size());
+      c.name.assign(ev.name.data(), ev.name.size());
+      calls_.push_back(std::move(c));
+      return;
+    }
+    case event_kind::arguments_delta: {
+      if (ev.text.empty()) return;
+      wire_writer_call* c = find(ev.index);
+      if (!c) return;
+      c->arguments.append(ev.text.data(), ev.text.size());
+      if (hold) return;
+      if (!c->sent) start_call(w, *c);  // a call's block waits for its first argument byte
+      w.wire_call_arguments(*c, ev.text);
+      return;
+    }
+    case event_kind::call_end: {
+      const bool ok = sent_as_call(ev.status);
+      if (ok) any_ok_ = true;
+      wire_writer_call* c = find(ev.index);
+      if (!c) return;
+      if (hold) {
+        c->ended = true;
+        c->ok = ok;
+        flush_held(w);
+        return;
+      }
+      if (ok && !c->sent) start_call(w, *c);  // a call with no argument bytes at all
+      if (c->sent && !c->stopped) w.wire_call_end(*c, ok);
+      calls_.erase(calls_.begin() + (c - calls_.data()));
+      return;
+    }
+    case event_kind::diagnostic: return;
+  }
+}
+
+template <typename W>
+void wire_blocks::finish(W& w) {
+  w.wire_start();
+  close_text(w);
+  end_live_calls(w, false);
+  calls_.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The accumulators
+
 /// A call as a wire delivered it, before the checks.
 struct wire_call {
   std::string id, name, arguments;
@@ -304,6 +455,127 @@ inline std::uint64_t wire_uint(simdjson::dom::element o, std::string_view key, s
   if (o[key].get_uint64().get(v)) return fallback;
   return v;
 }
+
+/**
+ * The plumbing of a typed-event accumulator (Responses, Anthropic): event JSON, or SSE bytes in
+ * pieces of any size, in; the capped diagnostics; the usage; the terminal event; the checks
+ * every event passes (JSON, `error` events) before the wire's own reading of it. `D`, the
+ * wire's state, derives from it (CRTP) and provides:
+ *
+ *   static constexpr const char* terminal;          the terminal event's name, for the warning
+ *   static bool skip_sse(type, data);                an SSE event that is nothing (ping, [DONE])
+ *   static std::string_view error_text(ev);          an `error` event's message
+ *   bool take_event(type, ev, at);                   the wire's events, until the terminal one
+ *   message build(wire_notes notes, const parser_registry& reg);   the message at finish()
+ *   void clear();                                    forgets the rebuilt blocks
+ */
+template <typename D, typename Usage>
+class wire_accumulator {
+ public:
+  explicit wire_accumulator(openai::accumulator_options opt) : opt_(std::move(opt)) {
+    notes_.max = opt_.max_diagnostics;
+  }
+
+  bool feed_event(std::string_view json) {
+    const std::size_t at = event_bytes_;
+    event_bytes_ += json.size();
+    return take(json, at);
+  }
+
+  void feed_sse(std::string_view bytes) {
+    sse_used_ = true;
+    sse_.feed(bytes, opt_.max_event_bytes, notes_, sink());
+  }
+
+  bool done() const noexcept { return done_; }
+  bool has_usage() const noexcept { return has_usage_; }
+  const Usage& usage() const noexcept { return usage_; }
+  const std::vector<diagnostic>& diagnostics() const noexcept { return notes_.list; }
+
+  message finish(const parser_registry& reg) {
+    if (sse_used_) sse_.end(opt_.max_event_bytes, notes_, sink());
+    wire_notes notes = notes_;
+    if (!done_ && (sse_used_ || event_bytes_))
+      notes.add(errc::invalid_input, sse_.position(), std::string("the stream ended without ") + D::terminal,
+                severity::warning);
+    return self().build(std::move(notes), reg);
+  }
+
+  void reset() {
+    notes_.clear();
+    sse_.reset();
+    done_ = has_usage_ = sse_used_ = false;
+    usage_ = Usage{};
+    event_bytes_ = 0;
+    self().clear();
+  }
+
+ protected:
+  /// The element `k` of `v` (a block or an item by its index): grown to hold it when `create`,
+  /// within a bound; else an event for one that never started (a warning). `what` names it in
+  /// the diagnostics: {its name, how it never started, the too-large note}.
+  template <typename T>
+  T* slot(std::vector<T>& v, std::uint64_t k, bool create, std::size_t at, const char* const (&what)[3]) {
+    if (k >= v.size()) {
+      if (!create) {
+        notes_.add(errc::invalid_input, at,
+                   std::string("an event for ") + what[0] + " " + std::to_string(k) + " " + what[1], severity::warning);
+        return nullptr;
+      }
+      if (k >= opt_.parse.max_calls + 4096) {
+        notes_.add(errc::invalid_input, at, what[2]);
+        return nullptr;
+      }
+      v.resize(static_cast<std::size_t>(k) + 1);
+    }
+    return &v[static_cast<std::size_t>(k)];
+  }
+
+  bool bad(std::size_t at, std::string_view type) {
+    notes_.add(errc::invalid_input, at, "malformed " + std::string(type) + " event skipped");
+    return false;
+  }
+
+  openai::accumulator_options opt_;
+  wire_notes notes_;
+  bool done_ = false, has_usage_ = false;
+  Usage usage_;
+
+ private:
+  D& self() { return static_cast<D&>(*this); }
+
+  sse_reader::sink sink() {
+    return [this](std::string_view type, std::string_view data, std::size_t at) {
+      if (type == "error") {
+        notes_.add(errc::invalid_input, at, "the server sent an error event: " + excerpt(data, 200));
+        return;
+      }
+      if (D::skip_sse(type, data)) return;
+      take(data, at);
+    };
+  }
+
+  bool take(std::string_view json, std::size_t at) {
+    simdjson::dom::element ev;
+    std::string why;
+    if (!reader_.read(json, ev, why)) {
+      notes_.add(errc::invalid_input, at, "malformed event skipped: " + why);
+      return false;
+    }
+    const std::string_view type = wire_str(ev, "type");
+    if (type == "error") {
+      notes_.add(errc::invalid_input, at, "the server sent an error: " + excerpt(D::error_text(ev), 200));
+      return false;
+    }
+    if (done_) return true;
+    return self().take_event(type, ev, at);
+  }
+
+  sse_reader sse_;
+  wire_json reader_;
+  bool sse_used_ = false;
+  std::size_t event_bytes_ = 0;
+};
 
 }  // namespace detail
 TOOLCALL_NAMESPACE_END

@@ -45,40 +45,25 @@ TOOLCALL_INLINE sse_writer::sse_writer(std::string& out, sse_options opt)
 }
 
 TOOLCALL_INLINE void sse_writer::reset() {
-  finished_ = started_ = any_ok_ = false;
-  open_ = text_kind::none;
-  open_block_ = blocks_ = calls_sent_ = 0;
-  calls_.clear();
-  if (!seeded_) {
-    rng_ = opt_.seed ? opt_.seed ^ 0x3C6EF372FE94F82Bull : detail::fresh_id_seed();
-    seeded_ = true;
-  }
-  id_ = opt_.id.empty() ? detail::random_id("msg_", rng_) : opt_.id;
+  finished_ = started_ = false;
+  open_block_ = next_block_ = calls_sent_ = 0;
+  blocks_.clear();
+  blocks_.seed_ids(opt_.seed, 0x3C6EF372FE94F82Bull);
+  id_ = opt_.id.empty() ? detail::random_id("msg_", blocks_.ids()) : opt_.id;
 }
 
 TOOLCALL_INLINE void sse_writer::reset(sse_options opt) {
   opt_ = std::move(opt);
-  seeded_ = false;
+  blocks_.unseed();
   reset();
 }
 
 TOOLCALL_INLINE void sse_writer::emit(const char* type) {
-  line_.assign("event: ");
-  line_ += type;
-  line_ += "\ndata: {\"type\":\"";
-  line_ += type;
-  line_ += '"';
-  if (body_.size() > 2) {
-    line_ += ',';
-    line_.append(body_, 1, std::string::npos);
-  } else {
-    line_ += '}';
-  }
-  line_ += "\n\n";
+  detail::typed_event_line(line_, type, nullptr, body_);
   out_(line_);
 }
 
-TOOLCALL_INLINE void sse_writer::start() {
+TOOLCALL_INLINE void sse_writer::wire_start() {
   if (started_) return;
   started_ = true;
   body_.assign("{\"message\":{\"id\":");
@@ -91,31 +76,27 @@ TOOLCALL_INLINE void sse_writer::start() {
   emit("message_start");
 }
 
-TOOLCALL_INLINE void sse_writer::stop_open_call() {
-  for (auto& c : calls_)
-    if (c.sent && !c.stopped) {
-      c.stopped = true;
-      send_stop(c.block);
-    }
-}
-
-TOOLCALL_INLINE void sse_writer::open_text(text_kind k) {
-  start();
-  if (open_ == k) return;
-  stop_open_call();
-  close_text();
-  open_ = k;
-  open_block_ = blocks_++;
+TOOLCALL_INLINE void sse_writer::wire_text_open(detail::wire_text k) {
+  open_block_ = next_block_++;
   body_.assign("{\"index\":");
   body_ += std::to_string(open_block_);
-  body_ += k == text_kind::text ? ",\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"
-                                : ",\"content_block\":{\"type\":\"thinking\",\"thinking\":\"\",\"signature\":\"\"}}";
+  body_ += k == detail::wire_text::content
+               ? ",\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"
+               : ",\"content_block\":{\"type\":\"thinking\",\"thinking\":\"\",\"signature\":\"\"}}";
   emit("content_block_start");
 }
 
-TOOLCALL_INLINE void sse_writer::close_text() {
-  if (open_ == text_kind::none) return;
-  open_ = text_kind::none;
+TOOLCALL_INLINE void sse_writer::wire_text_delta(detail::wire_text k, std::string_view s) {
+  body_.assign("{\"index\":");
+  body_ += std::to_string(open_block_);
+  body_ += k == detail::wire_text::content ? ",\"delta\":{\"type\":\"text_delta\",\"text\":"
+                                           : ",\"delta\":{\"type\":\"thinking_delta\",\"thinking\":";
+  openai::append_json_string_utf8(body_, s);
+  body_ += "}}";
+  emit("content_block_delta");
+}
+
+TOOLCALL_INLINE void sse_writer::wire_text_close(detail::wire_text) {
   send_stop(open_block_);
 }
 
@@ -126,18 +107,8 @@ TOOLCALL_INLINE void sse_writer::send_stop(std::size_t block) {
   emit("content_block_stop");
 }
 
-TOOLCALL_INLINE sse_writer::call_block* sse_writer::find_call(std::size_t index) {
-  for (auto& c : calls_)
-    if (c.index == index) return &c;
-  return nullptr;
-}
-
-TOOLCALL_INLINE void sse_writer::send_block_start(call_block& c) {
-  start();
-  stop_open_call();
-  close_text();
-  c.sent = true;
-  c.block = blocks_++;
+TOOLCALL_INLINE void sse_writer::wire_call_start(detail::wire_writer_call& c) {
+  c.block = next_block_++;
   ++calls_sent_;
   body_.assign("{\"index\":");
   body_ += std::to_string(c.block);
@@ -149,7 +120,7 @@ TOOLCALL_INLINE void sse_writer::send_block_start(call_block& c) {
   emit("content_block_start");
 }
 
-TOOLCALL_INLINE void sse_writer::send_arguments(const call_block& c, std::string_view s) {
+TOOLCALL_INLINE void sse_writer::wire_call_arguments(const detail::wire_writer_call& c, std::string_view s) {
   body_.assign("{\"index\":");
   body_ += std::to_string(c.block);
   body_ += ",\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":";
@@ -158,83 +129,17 @@ TOOLCALL_INLINE void sse_writer::send_arguments(const call_block& c, std::string
   emit("content_block_delta");
 }
 
-TOOLCALL_INLINE void sse_writer::flush_held() {
-  std::size_t k = 0;
-  for (; k < calls_.size() && calls_[k].ended; ++k) {
-    call_block& c = calls_[k];
-    if (!c.ok) continue;
-    send_block_start(c);
-    if (!c.arguments.empty()) send_arguments(c, c.arguments);
-    c.stopped = true;
-    send_stop(c.block);
-  }
-  calls_.erase(calls_.begin(), calls_.begin() + static_cast<std::ptrdiff_t>(k));
+TOOLCALL_INLINE void sse_writer::wire_call_end(detail::wire_writer_call& c, bool) {
+  send_stop(c.block);  // a tool_use block has no status: a failed call's input is what it is
 }
 
 TOOLCALL_INLINE void sse_writer::on_event(const event& ev) {
-  if (finished_) return;
-  switch (ev.kind) {
-    case event_kind::content:
-    case event_kind::reasoning: {
-      const bool text = ev.kind == event_kind::content;
-      if (ev.text.empty() && (text || open_ == text_kind::thinking)) return;
-      open_text(text ? text_kind::text : text_kind::thinking);
-      if (ev.text.empty()) return;
-      body_.assign("{\"index\":");
-      body_ += std::to_string(open_block_);
-      body_ += text ? ",\"delta\":{\"type\":\"text_delta\",\"text\":" : ",\"delta\":{\"type\":\"thinking_delta\",\"thinking\":";
-      openai::append_json_string_utf8(body_, ev.text);
-      body_ += "}}";
-      emit("content_block_delta");
-      return;
-    }
-    case event_kind::call_begin: {
-      call_block c;
-      c.index = ev.index;
-      c.id.assign(ev.id.data(), ev.id.size());
-      c.name.assign(ev.name.data(), ev.name.size());
-      calls_.push_back(std::move(c));
-      return;
-    }
-    case event_kind::arguments_delta: {
-      if (ev.text.empty()) return;
-      call_block* c = find_call(ev.index);
-      if (!c) return;
-      if (opt_.hold_calls) {
-        c->arguments.append(ev.text.data(), ev.text.size());
-        return;
-      }
-      if (!c->sent) send_block_start(*c);
-      send_arguments(*c, ev.text);
-      return;
-    }
-    case event_kind::call_end: {
-      const bool ok = ev.status == call_status::ok || ev.status == call_status::repaired ||
-                      ev.status == call_status::normalized || ev.status == call_status::unknown_tool;
-      if (ok) any_ok_ = true;
-      call_block* c = find_call(ev.index);
-      if (!c) return;
-      if (opt_.hold_calls) {
-        c->ended = true;
-        c->ok = ok;
-        flush_held();
-        return;
-      }
-      if (ok && !c->sent) send_block_start(*c);  // a call with no argument bytes at all
-      if (c->sent && !c->stopped) send_stop(c->block);
-      calls_.erase(calls_.begin() + (c - calls_.data()));
-      return;
-    }
-    case event_kind::diagnostic: return;
-  }
+  if (!finished_) blocks_.on_event(*this, ev, opt_.hold_calls);
 }
 
 TOOLCALL_INLINE void sse_writer::finish_impl(finish_reason reason, const token_usage* usage) {
   if (finished_) return;
-  start();
-  close_text();
-  stop_open_call();
-  calls_.clear();
+  blocks_.finish(*this);
   body_.assign("{\"delta\":{\"stop_reason\":\"");
   body_ += reason == finish_reason::length ? "max_tokens" : reason == finish_reason::tool_calls ? "tool_use" : "end_turn";
   body_ += "\",\"stop_sequence\":null},\"usage\":{";
@@ -254,7 +159,7 @@ TOOLCALL_INLINE void sse_writer::finish_impl(finish_reason reason, const token_u
 }
 
 TOOLCALL_INLINE void sse_writer::finish() {
-  finish_impl(any_ok_ ? finish_reason::tool_calls : finish_reason::stop, nullptr);
+  finish_impl(blocks_.any_ok() ? finish_reason::tool_calls : finish_reason::stop, nullptr);
 }
 TOOLCALL_INLINE void sse_writer::finish(finish_reason reason) {
   finish_impl(reason, nullptr);
@@ -263,32 +168,32 @@ TOOLCALL_INLINE void sse_writer::finish(finish_reason reason, const token_usage&
   finish_impl(reason, &usage);
 }
 
-/// The accumulator's state.
-class accumulator::state {
+/// The accumulator's state: the plumbing is detail::wire_accumulator's; the blocks are here.
+class accumulator::state : public detail::wire_accumulator<accumulator::state, token_usage> {
  public:
-  explicit state(accumulator_options opt) : opt_(std::move(opt)) { notes_.max = opt_.max_diagnostics; }
+  using wire_accumulator::wire_accumulator;
 
-  bool feed_event(std::string_view json) {
-    const std::size_t at = event_bytes_;
-    event_bytes_ += json.size();
-    return take(json, at);
+ private:
+  friend class detail::wire_accumulator<state, token_usage>;
+  static constexpr const char* terminal = "message_stop";
+  static constexpr const char* const block_words[3] = {"content block", "that never started",
+                                                       "content block index too large; event ignored"};
+
+  struct block {
+    std::string type, id, name, text, input;  // text: text, thinking, or joined partial_json
+    std::size_t offset = 0;
+    bool has_json = false, overflow = false;
+  };
+
+  static bool skip_sse(std::string_view type, std::string_view) { return type == "ping"; }
+
+  static std::string_view error_text(simdjson::dom::element ev) {
+    simdjson::dom::element e;
+    if (!ev["error"].get(e) && e.is_object()) return detail::wire_str(e, "message");
+    return {};
   }
 
-  void feed_sse(std::string_view bytes) {
-    sse_used_ = true;
-    sse_.feed(bytes, opt_.max_event_bytes, notes_, sink());
-  }
-
-  bool done() const noexcept { return done_; }
-  bool has_usage() const noexcept { return has_usage_; }
-  const token_usage& usage() const noexcept { return usage_; }
-  const std::vector<diagnostic>& diagnostics() const noexcept { return notes_.list; }
-
-  message finish(const parser_registry& reg) {
-    if (sse_used_) sse_.end(opt_.max_event_bytes, notes_, sink());
-    detail::wire_notes notes = notes_;
-    if (!done_ && (sse_used_ || event_bytes_))
-      notes.add(errc::invalid_input, sse_.position(), "the stream ended without message_stop", severity::warning);
+  message build(detail::wire_notes notes, const parser_registry& reg) {
     std::string content, reasoning;
     bool has_reasoning = false;
     std::vector<detail::wire_call> calls;
@@ -312,32 +217,9 @@ class accumulator::state {
                                       stop_reason_ == "max_tokens", std::move(notes), opt_, reg, "anthropic");
   }
 
-  void reset() {
-    notes_.clear();
-    sse_.reset();
+  void clear() {
     blocks_.clear();
     stop_reason_.clear();
-    done_ = has_usage_ = sse_used_ = started_ = false;
-    usage_ = token_usage{};
-    event_bytes_ = 0;
-  }
-
- private:
-  struct block {
-    std::string type, id, name, text, input;  // text: text, thinking, or joined partial_json
-    std::size_t offset = 0;
-    bool has_json = false, overflow = false;
-  };
-
-  detail::sse_reader::sink sink() {
-    return [this](std::string_view type, std::string_view data, std::size_t at) {
-      if (type == "ping") return;
-      if (type == "error") {
-        notes_.add(errc::invalid_input, at, "the server sent an error event: " + detail::excerpt(data, 200));
-        return;
-      }
-      take(data, at);
-    };
   }
 
   block* at_index(simdjson::dom::element ev, std::size_t at, bool create) {
@@ -346,19 +228,7 @@ class accumulator::state {
       notes_.add(errc::invalid_input, at, "a content block event without an index skipped");
       return nullptr;
     }
-    if (k >= blocks_.size()) {
-      if (!create) {
-        notes_.add(errc::invalid_input, at, "an event for content block " + std::to_string(k) + " that never started",
-                   severity::warning);
-        return nullptr;
-      }
-      if (k >= opt_.parse.max_calls + 4096) {
-        notes_.add(errc::invalid_input, at, "content block index too large; event ignored");
-        return nullptr;
-      }
-      blocks_.resize(static_cast<std::size_t>(k) + 1);
-    }
-    return &blocks_[static_cast<std::size_t>(k)];
+    return slot(blocks_, k, create, at, block_words);
   }
 
   void append(block& b, std::string_view d, std::size_t at) {
@@ -380,26 +250,10 @@ class accumulator::state {
     usage_.output_tokens = detail::wire_uint(u, "output_tokens", usage_.output_tokens);
   }
 
-  bool take(std::string_view json, std::size_t at) {
-    simdjson::dom::element ev;
-    std::string why;
-    if (!reader_.read(json, ev, why)) {
-      notes_.add(errc::invalid_input, at, "malformed event skipped: " + why);
-      return false;
-    }
-    const std::string_view type = detail::wire_str(ev, "type");
-    if (type == "error") {
-      simdjson::dom::element e;
-      std::string_view msg;
-      if (!ev["error"].get(e) && e.is_object()) msg = detail::wire_str(e, "message");
-      notes_.add(errc::invalid_input, at, "the server sent an error: " + detail::excerpt(msg, 200));
-      return false;
-    }
-    if (done_) return true;
+  bool take_event(std::string_view type, simdjson::dom::element ev, std::size_t at) {
     if (type == "message_start") {
       simdjson::dom::element m;
       if (ev["message"].get(m) || !m.is_object()) return bad(at, type);
-      started_ = true;
       take_usage(m);
     } else if (type == "content_block_start") {
       simdjson::dom::element cb;
@@ -447,20 +301,8 @@ class accumulator::state {
     return true;
   }
 
-  bool bad(std::size_t at, std::string_view type) {
-    notes_.add(errc::invalid_input, at, "malformed " + std::string(type) + " event skipped");
-    return false;
-  }
-
-  accumulator_options opt_;
-  detail::wire_notes notes_;
-  detail::sse_reader sse_;
-  detail::wire_json reader_;
   std::vector<block> blocks_;
   std::string stop_reason_;
-  bool done_ = false, has_usage_ = false, sse_used_ = false, started_ = false;
-  token_usage usage_;
-  std::size_t event_bytes_ = 0;
 };
 
 TOOLCALL_INLINE accumulator::accumulator(accumulator_options opt) : s_(std::make_unique<state>(std::move(opt))) {}

@@ -21,6 +21,7 @@
 #include "../detail/engine_core.hpp"
 #include "../detail/json.hpp"
 #include "../detail/json_dom.hpp"
+#include "../detail/wire_writer.hpp"
 #include "../json_writer.hpp"
 #include "../openai.hpp"
 #include "parser.hpp"
@@ -105,8 +106,7 @@ TOOLCALL_INLINE void sse_writer::on_event(const event& ev) {
       }
       return;
     case event_kind::call_end: {
-      const bool ok = ev.status == call_status::ok || ev.status == call_status::repaired ||
-                      ev.status == call_status::normalized || ev.status == call_status::unknown_tool;
+      const bool ok = detail::sent_as_call(ev.status);
       if (ok) any_ok_ = true;
       if (opt_.hold_calls) {
         if (held_call* h = find_held(ev.index)) h->st = ok ? state::ok : state::failed;

@@ -38,39 +38,23 @@ TOOLCALL_INLINE responses_writer::responses_writer(std::string& out, responses_o
 TOOLCALL_INLINE void responses_writer::reset() {
   finished_ = started_ = false;
   seq_ = 0;
-  open_ = text_kind::none;
   open_output_ = calls_sent_ = 0;
   items_.clear();
-  calls_.clear();
+  blocks_.clear();
   text_.clear();
-  if (!seeded_) {
-    rng_ = opt_.seed ? opt_.seed ^ 0xBB67AE8584CAA73Bull : detail::fresh_id_seed();
-    seeded_ = true;
-  }
-  id_ = opt_.id.empty() ? detail::random_id("resp_", rng_) : opt_.id;
+  blocks_.seed_ids(opt_.seed, 0xBB67AE8584CAA73Bull);
+  id_ = opt_.id.empty() ? detail::random_id("resp_", blocks_.ids()) : opt_.id;
   created_ = opt_.created ? opt_.created : static_cast<std::int64_t>(std::time(nullptr));
 }
 
 TOOLCALL_INLINE void responses_writer::reset(responses_options opt) {
   opt_ = std::move(opt);
-  seeded_ = false;
+  blocks_.unseed();
   reset();
 }
 
 TOOLCALL_INLINE void responses_writer::emit(const char* type) {
-  line_.assign("event: ");
-  line_ += type;
-  line_ += "\ndata: {\"type\":\"";
-  line_ += type;
-  line_ += "\",\"sequence_number\":";
-  line_ += std::to_string(seq_++);
-  if (body_.size() > 2) {  // body_ is `{...}`: its members follow
-    line_ += ',';
-    line_.append(body_, 1, std::string::npos);
-  } else {
-    line_ += '}';
-  }
-  line_ += "\n\n";
+  detail::typed_event_line(line_, type, &seq_, body_);
   out_(line_);
 }
 
@@ -107,7 +91,7 @@ TOOLCALL_INLINE void responses_writer::response_object(std::string& out, const c
   out += '}';
 }
 
-TOOLCALL_INLINE void responses_writer::start() {
+TOOLCALL_INLINE void responses_writer::wire_start() {
   if (started_) return;
   started_ = true;
   body_.assign("{\"response\":");
@@ -117,20 +101,17 @@ TOOLCALL_INLINE void responses_writer::start() {
   emit("response.in_progress");
 }
 
-TOOLCALL_INLINE void responses_writer::open_text(text_kind k) {
-  start();
-  if (open_ == k) return;
-  close_text();
-  open_ = k;
+TOOLCALL_INLINE void responses_writer::wire_text_open(detail::wire_text k) {
+  const bool content = k == detail::wire_text::content;
   open_output_ = items_.size();
   items_.emplace_back();  // written at close
-  item_id_ = detail::random_id(k == text_kind::content ? "msg_" : "rs_", rng_);
+  item_id_ = detail::random_id(content ? "msg_" : "rs_", blocks_.ids());
   text_.clear();
   body_.assign("{\"output_index\":");
   body_ += std::to_string(open_output_);
   body_ += ",\"item\":{\"id\":";
   append_json_string_utf8(body_, item_id_);
-  if (k == text_kind::content)
+  if (content)
     body_ += ",\"type\":\"message\",\"status\":\"in_progress\",\"role\":\"assistant\",\"content\":[]}}";
   else
     body_ += ",\"type\":\"reasoning\",\"status\":\"in_progress\",\"summary\":[],\"content\":[]}}";
@@ -140,12 +121,12 @@ TOOLCALL_INLINE void responses_writer::open_text(text_kind k) {
   body_ += ",\"output_index\":";
   body_ += std::to_string(open_output_);
   body_ += ",\"content_index\":0,\"part\":";
-  body_ += k == text_kind::content ? "{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[],\"logprobs\":[]}}"
-                                   : "{\"type\":\"reasoning_text\",\"text\":\"\"}}";
+  body_ += content ? "{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[],\"logprobs\":[]}}"
+                   : "{\"type\":\"reasoning_text\",\"text\":\"\"}}";
   emit("response.content_part.added");
 }
 
-TOOLCALL_INLINE void responses_writer::text_delta(std::string_view s) {
+TOOLCALL_INLINE void responses_writer::wire_text_delta(detail::wire_text k, std::string_view s) {
   text_.append(s.data(), s.size());
   body_.assign("{\"item_id\":");
   append_json_string_utf8(body_, item_id_);
@@ -153,7 +134,7 @@ TOOLCALL_INLINE void responses_writer::text_delta(std::string_view s) {
   body_ += std::to_string(open_output_);
   body_ += ",\"content_index\":0,\"delta\":";
   append_json_string_utf8(body_, s);
-  if (open_ == text_kind::content) {
+  if (k == detail::wire_text::content) {
     body_ += ",\"logprobs\":[]}";
     emit("response.output_text.delta");
   } else {
@@ -162,9 +143,8 @@ TOOLCALL_INLINE void responses_writer::text_delta(std::string_view s) {
   }
 }
 
-TOOLCALL_INLINE void responses_writer::close_text() {
-  if (open_ == text_kind::none) return;
-  const bool content = open_ == text_kind::content;
+TOOLCALL_INLINE void responses_writer::wire_text_close(detail::wire_text k) {
+  const bool content = k == detail::wire_text::content;
   std::string part = content ? "{\"type\":\"output_text\",\"text\":" : "{\"type\":\"reasoning_text\",\"text\":";
   append_json_string_utf8(part, text_);
   part += content ? ",\"annotations\":[],\"logprobs\":[]}" : "}";
@@ -198,153 +178,76 @@ TOOLCALL_INLINE void responses_writer::close_text() {
   body_ += item;
   body_ += '}';
   emit("response.output_item.done");
-  open_ = text_kind::none;
   text_.clear();
 }
 
-TOOLCALL_INLINE responses_writer::call_item* responses_writer::find_call(std::size_t index) {
-  for (auto& c : calls_)
-    if (c.index == index) return &c;
-  return nullptr;
-}
-
-TOOLCALL_INLINE void responses_writer::send_call_added(call_item& c) {
-  start();
-  close_text();
-  c.sent = true;
-  c.output = items_.size();
+TOOLCALL_INLINE void responses_writer::wire_call_start(detail::wire_writer_call& c) {
+  c.block = items_.size();
   items_.emplace_back();
   ++calls_sent_;
-  c.item_id = detail::random_id("fc_", rng_);
+  c.item_id = detail::random_id("fc_", blocks_.ids());
   body_.assign("{\"output_index\":");
-  body_ += std::to_string(c.output);
+  body_ += std::to_string(c.block);
   body_ += ",\"item\":{\"id\":";
   append_json_string_utf8(body_, c.item_id);
   body_ += ",\"type\":\"function_call\",\"status\":\"in_progress\",\"call_id\":";
-  append_json_string_utf8(body_, c.call_id);
+  append_json_string_utf8(body_, c.id);
   body_ += ",\"name\":";
   append_json_string_utf8(body_, c.name);
   body_ += ",\"arguments\":\"\"}}";
   emit("response.output_item.added");
 }
 
-TOOLCALL_INLINE void responses_writer::send_call_arguments(const call_item& c, std::string_view s) {
+TOOLCALL_INLINE void responses_writer::wire_call_arguments(const detail::wire_writer_call& c, std::string_view s) {
   body_.assign("{\"item_id\":");
   append_json_string_utf8(body_, c.item_id);
   body_ += ",\"output_index\":";
-  body_ += std::to_string(c.output);
+  body_ += std::to_string(c.block);
   body_ += ",\"delta\":";
   append_json_string_utf8(body_, s);
   body_ += '}';
   emit("response.function_call_arguments.delta");
 }
 
-TOOLCALL_INLINE void responses_writer::send_call_done(call_item& c, bool ok) {
+TOOLCALL_INLINE void responses_writer::wire_call_end(detail::wire_writer_call& c, bool ok) {
   body_.assign("{\"item_id\":");
   append_json_string_utf8(body_, c.item_id);
   body_ += ",\"output_index\":";
-  body_ += std::to_string(c.output);
+  body_ += std::to_string(c.block);
   body_ += ",\"name\":";
   append_json_string_utf8(body_, c.name);
   body_ += ",\"arguments\":";
   append_json_string_utf8(body_, c.arguments);
   body_ += '}';
   emit("response.function_call_arguments.done");
-  std::string& item = items_[c.output];
+  std::string& item = items_[c.block];
   item.assign("{\"id\":");
   append_json_string_utf8(item, c.item_id);
   item += ",\"type\":\"function_call\",\"status\":\"";
   item += ok ? "completed" : "incomplete";
   item += "\",\"call_id\":";
-  append_json_string_utf8(item, c.call_id);
+  append_json_string_utf8(item, c.id);
   item += ",\"name\":";
   append_json_string_utf8(item, c.name);
   item += ",\"arguments\":";
   append_json_string_utf8(item, c.arguments);
   item += '}';
   body_.assign("{\"output_index\":");
-  body_ += std::to_string(c.output);
+  body_ += std::to_string(c.block);
   body_ += ",\"item\":";
   body_ += item;
   body_ += '}';
   emit("response.output_item.done");
 }
 
-TOOLCALL_INLINE void responses_writer::flush_held() {
-  std::size_t k = 0;
-  for (; k < calls_.size() && calls_[k].ended; ++k) {
-    call_item& c = calls_[k];
-    if (!c.ok) continue;
-    send_call_added(c);
-    if (!c.arguments.empty()) send_call_arguments(c, c.arguments);
-    send_call_done(c, true);
-  }
-  calls_.erase(calls_.begin(), calls_.begin() + static_cast<std::ptrdiff_t>(k));
-}
-
 TOOLCALL_INLINE void responses_writer::on_event(const event& ev) {
-  if (finished_) return;
-  switch (ev.kind) {
-    case event_kind::content:
-      if (ev.text.empty()) return;
-      open_text(text_kind::content);
-      text_delta(ev.text);
-      return;
-    case event_kind::reasoning:
-      if (ev.text.empty() && open_ == text_kind::reasoning) return;
-      open_text(text_kind::reasoning);
-      if (!ev.text.empty()) text_delta(ev.text);
-      return;
-    case event_kind::call_begin: {
-      call_item c;
-      c.index = ev.index;
-      c.call_id.assign(ev.id.data(), ev.id.size());
-      c.name.assign(ev.name.data(), ev.name.size());
-      calls_.push_back(std::move(c));
-      return;
-    }
-    case event_kind::arguments_delta: {
-      if (ev.text.empty()) return;
-      call_item* c = find_call(ev.index);
-      if (!c) return;
-      c->arguments.append(ev.text.data(), ev.text.size());
-      if (opt_.hold_calls) return;
-      if (!c->sent) {
-        send_call_added(*c);
-        send_call_arguments(*c, c->arguments);
-      } else {
-        send_call_arguments(*c, ev.text);
-      }
-      return;
-    }
-    case event_kind::call_end: {
-      const bool ok = ev.status == call_status::ok || ev.status == call_status::repaired ||
-                      ev.status == call_status::normalized || ev.status == call_status::unknown_tool;
-      call_item* c = find_call(ev.index);
-      if (!c) return;
-      if (opt_.hold_calls) {
-        c->ended = true;
-        c->ok = ok;
-        flush_held();
-        return;
-      }
-      if (ok && !c->sent) send_call_added(*c);  // a call with no argument bytes at all
-      if (c->sent) send_call_done(*c, ok);
-      calls_.erase(calls_.begin() + (c - calls_.data()));
-      return;
-    }
-    case event_kind::diagnostic: return;
-  }
+  if (!finished_) blocks_.on_event(*this, ev, opt_.hold_calls);
 }
 
 TOOLCALL_INLINE void responses_writer::finish_impl(finish_reason reason, const token_usage* usage) {
   if (finished_) return;
-  start();
-  close_text();
   // calls that never ended: a live one already sent is closed as incomplete; held ones dropped
-  for (auto& c : calls_)
-    if (c.sent) send_call_done(c, false);
-  calls_.clear();
+  blocks_.finish(*this);
   const bool length = reason == finish_reason::length;
   body_.assign("{\"response\":");
   response_object(body_, length ? "incomplete" : "completed", usage, length);
@@ -363,33 +266,32 @@ TOOLCALL_INLINE void responses_writer::finish(finish_reason reason, const token_
   finish_impl(reason, &usage);
 }
 
-/// The accumulator's state.
-class responses_accumulator::state {
+/// The accumulator's state: the plumbing is detail::wire_accumulator's; the items are here.
+class responses_accumulator::state : public detail::wire_accumulator<responses_accumulator::state, token_usage> {
  public:
-  explicit state(accumulator_options opt) : opt_(std::move(opt)) { notes_.max = opt_.max_diagnostics; }
+  using wire_accumulator::wire_accumulator;
 
-  bool feed_event(std::string_view json) {
-    const std::size_t at = event_bytes_;
-    event_bytes_ += json.size();
-    return take(json, at);
-  }
+ private:
+  friend class detail::wire_accumulator<state, token_usage>;
+  static constexpr const char* terminal = "response.completed";
+  static constexpr const char* const item_words[3] = {"output item", "that was never added",
+                                                      "output_index too large; event ignored"};
 
-  void feed_sse(std::string_view bytes) {
-    sse_used_ = true;
-    sse_.feed(bytes, opt_.max_event_bytes, notes_, sink());
-  }
+  struct part {
+    std::string type, text;
+  };
+  struct item {
+    std::string type, id, status, call_id, name, arguments;
+    std::vector<part> parts, summary;
+    std::size_t offset = 0;
+    bool overflow = false;
+  };
 
-  bool done() const noexcept { return done_; }
-  bool has_usage() const noexcept { return has_usage_; }
-  const token_usage& usage() const noexcept { return usage_; }
-  const std::vector<diagnostic>& diagnostics() const noexcept { return notes_.list; }
+  static bool skip_sse(std::string_view, std::string_view data) { return data == "[DONE]"; }
 
-  message finish(const parser_registry& reg) {
-    if (sse_used_) sse_.end(opt_.max_event_bytes, notes_, sink());
-    detail::wire_notes notes = notes_;
-    if (!done_ && (sse_used_ || event_bytes_))
-      notes.add(errc::invalid_input, sse_.position(), "the stream ended without response.completed",
-                severity::warning);
+  static std::string_view error_text(simdjson::dom::element ev) { return detail::wire_str(ev, "message"); }
+
+  message build(detail::wire_notes notes, const parser_registry& reg) {
     std::string content, reasoning;
     bool has_reasoning = false;
     std::vector<detail::wire_call> calls;
@@ -422,55 +324,17 @@ class responses_accumulator::state {
                                       std::move(notes), opt_, reg, "openai.responses");
   }
 
-  void reset() {
-    notes_.clear();
-    sse_.reset();
+  void clear() {
     items_.clear();
-    done_ = length_ = has_usage_ = sse_used_ = false;
-    usage_ = token_usage{};
-    event_bytes_ = 0;
-  }
-
- private:
-  struct part {
-    std::string type, text;
-  };
-  struct item {
-    std::string type, id, status, call_id, name, arguments;
-    std::vector<part> parts, summary;
-    std::size_t offset = 0;
-    bool overflow = false;
-  };
-
-  detail::sse_reader::sink sink() {
-    return [this](std::string_view type, std::string_view data, std::size_t at) {
-      if (type == "error") {
-        notes_.add(errc::invalid_input, at, "the server sent an error event: " + detail::excerpt(data, 200));
-        return;
-      }
-      if (data == "[DONE]") return;
-      take(data, at);
-    };
+    length_ = false;
   }
 
   item* at_index(simdjson::dom::element ev, std::size_t at, bool create) {
     std::uint64_t k = 0;
     if (ev["output_index"].get_uint64().get(k)) return nullptr;
-    if (k >= items_.size()) {
-      if (!create) {
-        notes_.add(errc::invalid_input, at, "an event for output item " + std::to_string(k) + " that was never added",
-                   severity::warning);
-        return nullptr;
-      }
-      if (k >= opt_.parse.max_calls + 4096) {
-        notes_.add(errc::invalid_input, at, "output_index too large; event ignored");
-        return nullptr;
-      }
-      items_.resize(static_cast<std::size_t>(k) + 1);
-    }
-    item& it = items_[static_cast<std::size_t>(k)];
-    if (it.offset == 0) it.offset = at;
-    return &it;
+    item* it = slot(items_, k, create, at, item_words);
+    if (it && it->offset == 0) it->offset = at;
+    return it;
   }
 
   static part* part_at(std::vector<part>& v, simdjson::dom::element ev, const char* key, std::string_view type) {
@@ -546,19 +410,7 @@ class responses_accumulator::state {
     }
   }
 
-  bool take(std::string_view json, std::size_t at) {
-    simdjson::dom::element ev;
-    std::string why;
-    if (!reader_.read(json, ev, why)) {
-      notes_.add(errc::invalid_input, at, "malformed event skipped: " + why);
-      return false;
-    }
-    const std::string_view type = detail::wire_str(ev, "type");
-    if (type == "error") {
-      notes_.add(errc::invalid_input, at, "the server sent an error: " + detail::excerpt(detail::wire_str(ev, "message"), 200));
-      return false;
-    }
-    if (done_) return true;
+  bool take_event(std::string_view type, simdjson::dom::element ev, std::size_t at) {
     if (type == "response.output_item.added" || type == "response.output_item.done") {
       simdjson::dom::element o;
       item* it = at_index(ev, at, true);
@@ -608,19 +460,8 @@ class responses_accumulator::state {
     return true;
   }
 
-  bool bad(std::size_t at, std::string_view type) {
-    notes_.add(errc::invalid_input, at, "malformed " + std::string(type) + " event skipped");
-    return false;
-  }
-
-  accumulator_options opt_;
-  detail::wire_notes notes_;
-  detail::sse_reader sse_;
-  detail::wire_json reader_;
   std::vector<item> items_;
-  bool done_ = false, length_ = false, has_usage_ = false, sse_used_ = false;
-  token_usage usage_;
-  std::size_t event_bytes_ = 0;
+  bool length_ = false;
 };
 
 TOOLCALL_INLINE responses_accumulator::responses_accumulator(accumulator_options opt)

@@ -620,67 +620,11 @@ tc::message parse_text(py_parser& self, py::handle text, const tc::options& o,
 }
 
 // ---------------------------------------------------------------------------------------------
-// OpenAI streaming
+// The wires: OpenAI chat completions (SSEWriter, DeltaAccumulator), the OpenAI Responses API
+// (ResponsesWriter, ResponsesAccumulator) and Anthropic Messages (anthropic.SSEWriter,
+// anthropic.Accumulator): one writer template and one accumulator template serve all three.
 
-struct py_sse {
-  explicit py_sse(tc::openai::sse_options o)
-      : opt(o), w([this](std::string_view s) { lines.emplace_back(s); }, std::move(o)) {}
-  py::list take_lines() {
-    py::list l(lines.size());
-    for (std::size_t i = 0; i < lines.size(); ++i) l[i] = to_py(lines[i]);
-    lines.clear();
-    return l;
-  }
-  tc::openai::sse_options opt;
-  std::vector<std::string> lines;
-  tc::openai::sse_writer w;
-};
-
-tc::openai::sse_options sse_options_from(const py::dict& kw, tc::openai::sse_options o = {}) {
-  for (auto item : kw) {
-    const std::string key = py::str(item.first);
-    py::handle v = item.second;
-    if (key == "id") o.id = as_string(v, "id");
-    else if (key == "model") o.model = as_string(v, "model");
-    else if (key == "created") {
-      if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) throw py::type_error("created must be an int");
-      o.created = v.cast<std::int64_t>();
-    } else if (key == "seed") o.seed = as_u64(v, "seed");
-    else if (key == "hold_calls") o.hold_calls = as_bool(v, "hold_calls");
-    else throw py::type_error("SSEWriter() got an unexpected keyword argument '" + key + "'");
-  }
-  return o;
-}
-
-/// A token_usage from a dict (prompt_tokens, completion_tokens, optional total_tokens).
-tc::openai::token_usage usage_from(py::handle h) {
-  if (!PyDict_Check(h.ptr())) throw py::type_error("usage must be a dict");
-  tc::openai::token_usage u;
-  bool has_total = false;
-  for (auto item : py::reinterpret_borrow<py::dict>(h)) {
-    const std::string key = py::str(item.first);
-    if (key == "prompt_tokens") u.prompt_tokens = as_u64(item.second, "prompt_tokens");
-    else if (key == "completion_tokens") u.completion_tokens = as_u64(item.second, "completion_tokens");
-    else if (key == "total_tokens") {
-      u.total_tokens = as_u64(item.second, "total_tokens");
-      has_total = true;
-    } else throw py::value_error("unknown usage key '" + key + "' (prompt_tokens, completion_tokens, total_tokens)");
-  }
-  if (!has_total) u.total_tokens = u.prompt_tokens + u.completion_tokens;
-  return u;
-}
-
-struct py_acc {
-  py_acc(tc::parser_registry r, tc::openai::accumulator_options o) : reg(std::move(r)), acc(std::move(o)) {}
-  tc::parser_registry reg;
-  tc::openai::delta_accumulator acc;
-  std::mutex mu;
-};
-
-// ---------------------------------------------------------------------------------------------
-// The typed-event wires (OpenAI Responses API, Anthropic Messages): one writer and one
-// accumulator class each, from two templates.
-
+/// A writer of any wire with the SSE events it wrote since they were last taken.
 template <typename Writer, typename Opt>
 struct py_wire_writer {
   explicit py_wire_writer(Opt o) : opt(o), w([this](std::string_view s) { lines.emplace_back(s); }, std::move(o)) {}
@@ -695,7 +639,9 @@ struct py_wire_writer {
   Writer w;
 };
 
-/// The options shared by the two wire writers (id, model, seed, hold_calls) and each one's own.
+/// A writer's options from keyword arguments: id, model, seed and hold_calls for every wire;
+/// `created` for the OpenAI ones (chat, Responses: openai::sse_options), `input_tokens` for
+/// Anthropic's.
 template <typename Opt>
 Opt wire_options_from(const py::dict& kw, const char* cls, Opt o) {
   for (auto item : kw) {
@@ -705,7 +651,7 @@ Opt wire_options_from(const py::dict& kw, const char* cls, Opt o) {
     else if (key == "model") o.model = as_string(v, "model");
     else if (key == "seed") o.seed = as_u64(v, "seed");
     else if (key == "hold_calls") o.hold_calls = as_bool(v, "hold_calls");
-    else if constexpr (std::is_same_v<Opt, tc::openai::responses_options>) {
+    else if constexpr (std::is_same_v<Opt, tc::openai::sse_options>) {
       if (key != "created") throw py::type_error(std::string(cls) + "() got an unexpected keyword argument '" + key + "'");
       if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) throw py::type_error("created must be an int");
       o.created = v.cast<std::int64_t>();
@@ -717,10 +663,26 @@ Opt wire_options_from(const py::dict& kw, const char* cls, Opt o) {
   return o;
 }
 
-/// An anthropic token_usage from a dict (input_tokens, output_tokens).
-tc::anthropic::token_usage anthropic_usage_from(py::handle h) {
+/// An OpenAI token_usage from a dict (prompt_tokens, completion_tokens, optional total_tokens).
+tc::openai::token_usage usage_from(py::handle h, tc::openai::token_usage u) {
   if (!PyDict_Check(h.ptr())) throw py::type_error("usage must be a dict");
-  tc::anthropic::token_usage u;
+  bool has_total = false;
+  for (auto item : py::reinterpret_borrow<py::dict>(h)) {
+    const std::string key = py::str(item.first);
+    if (key == "prompt_tokens") u.prompt_tokens = as_u64(item.second, "prompt_tokens");
+    else if (key == "completion_tokens") u.completion_tokens = as_u64(item.second, "completion_tokens");
+    else if (key == "total_tokens") {
+      u.total_tokens = as_u64(item.second, "total_tokens");
+      has_total = true;
+    } else throw py::value_error("unknown usage key '" + key + "' (prompt_tokens, completion_tokens, total_tokens)");
+  }
+  if (!has_total) u.total_tokens = u.prompt_tokens + u.completion_tokens;
+  return u;
+}
+
+/// An Anthropic token_usage from a dict (input_tokens, output_tokens).
+tc::anthropic::token_usage usage_from(py::handle h, tc::anthropic::token_usage u) {
+  if (!PyDict_Check(h.ptr())) throw py::type_error("usage must be a dict");
   for (auto item : py::reinterpret_borrow<py::dict>(h)) {
     const std::string key = py::str(item.first);
     if (key == "input_tokens") u.input_tokens = as_u64(item.second, "input_tokens");
@@ -730,8 +692,25 @@ tc::anthropic::token_usage anthropic_usage_from(py::handle h) {
   return u;
 }
 
-template <typename Writer, typename Opt>
-void bind_wire_writer(py::module_& m, const char* name, const char* doc) {
+/// A usage as the dict usage_from() reads.
+py::dict usage_dict(const tc::openai::token_usage& u) {
+  return py::dict("prompt_tokens"_a = u.prompt_tokens, "completion_tokens"_a = u.completion_tokens,
+                  "total_tokens"_a = u.total_tokens);
+}
+py::dict usage_dict(const tc::anthropic::token_usage& u) {
+  return py::dict("input_tokens"_a = u.input_tokens, "output_tokens"_a = u.output_tokens);
+}
+
+/// The docstrings a wire's writer methods have of their own.
+struct writer_docs {
+  const char* write;
+  const char* finish;
+};
+
+/// Binds a writer of any wire: write(), finish(reason, usage), reset(**options), finished,
+/// calls_sent. `Usage` is the type its finish() takes.
+template <typename Writer, typename Opt, typename Usage>
+void bind_wire_writer(py::module_& m, const char* name, const char* doc, writer_docs docs) {
   using W = py_wire_writer<Writer, Opt>;
   py::class_<W>(m, name, doc)
       .def(py::init([name](const py::kwargs& kw) { return std::make_unique<W>(wire_options_from(kw, name, Opt{})); }))
@@ -745,23 +724,18 @@ void bind_wire_writer(py::module_& m, const char* name, const char* doc) {
           }
         }
         return self.take_lines();
-      }, "events"_a, "Writes the events for one Event or an iterable of Events; returns the SSE events (strings).")
+      }, "events"_a, docs.write)
       .def("finish", [](W& self, py::handle reason, py::handle usage) {
         if (!usage.is_none()) {
           if (reason.is_none()) throw py::type_error("finish(usage=...) needs the finish_reason too");
-          if constexpr (std::is_same_v<Opt, tc::openai::responses_options>)
-            self.w.finish(enum_from(reason, "finish_reason", k_finish_reason), usage_from(usage));
-          else
-            self.w.finish(enum_from(reason, "finish_reason", k_finish_reason), anthropic_usage_from(usage));
+          self.w.finish(enum_from(reason, "finish_reason", k_finish_reason), usage_from(usage, Usage{}));
         } else if (reason.is_none()) {
           self.w.finish();
         } else {
           self.w.finish(enum_from(reason, "finish_reason", k_finish_reason));
         }
         return self.take_lines();
-      }, "finish_reason"_a = py::none(), "usage"_a = py::none(),
-      "Ends the stream for the finish_reason ('length' is a token-limit stop) with the usage dict when given; "
-      "returns the last SSE events. Idempotent.")
+      }, "finish_reason"_a = py::none(), "usage"_a = py::none(), docs.finish)
       .def("reset", [name](W& self, const py::kwargs& kw) {
         if (kw.empty()) {
           self.w.reset();
@@ -775,6 +749,7 @@ void bind_wire_writer(py::module_& m, const char* name, const char* doc) {
       .def_property_readonly("calls_sent", [](const W& self) { return self.w.calls_sent(); });
 }
 
+/// An accumulator of any wire, with the registry of its fallback parse.
 template <typename Acc>
 struct py_wire_acc {
   py_wire_acc(tc::parser_registry r, tc::openai::accumulator_options o) : reg(std::move(r)), acc(std::move(o)) {}
@@ -783,28 +758,53 @@ struct py_wire_acc {
   std::mutex mu;
 };
 
+/// The names and docstrings an accumulator has of its own: its feed method (feed_chunk for
+/// chat, feed_event for the typed-event wires) and its argument.
+struct acc_docs {
+  const char* feed;
+  const char* feed_arg;
+  const char* feed_doc;
+  const char* finish;
+  const char* done;
+  const char* usage;
+};
+
+/// Binds an accumulator of any wire: the constructor (with `choice` for chat), its feed method,
+/// feed_sse(), finish(), reset(), done, diagnostics, usage. Returns the class for a wire's extras.
 template <typename Acc>
-void bind_wire_acc(py::module_& m, const char* name, const char* doc) {
+py::class_<py_wire_acc<Acc>> bind_wire_acc(py::module_& m, const char* name, const char* doc, acc_docs docs) {
   using A = py_wire_acc<Acc>;
-  py::class_<A>(m, name, doc)
-      .def(py::init([](py::handle model, py::handle formats, py::handle parse, py::handle fallback,
-                       py::handle max_event_bytes, py::handle max_diagnostics) {
-             tc::openai::accumulator_options o;
-             o.parse = options_from(parse, "parse");
-             o.fallback = as_bool(fallback, "fallback");
-             if (!max_event_bytes.is_none()) o.max_event_bytes = as_size(max_event_bytes, "max_event_bytes");
-             o.max_diagnostics = as_size(max_diagnostics, "max_diagnostics");
-             return std::make_unique<A>(registry_from(model, formats), std::move(o));
-           }),
-           py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "parse"_a = py::none(),
-           "fallback"_a = true, "max_event_bytes"_a = py::none(), "max_diagnostics"_a = 64)
-      .def("feed_event", [](A& self, py::handle ev) {
-        const std::string json = json_text(ev, "event");
+  constexpr bool chat = std::is_same_v<Acc, tc::openai::delta_accumulator>;
+  auto make = [](py::handle model, py::handle formats, py::handle parse, py::handle fallback, py::handle choice,
+                 py::handle max_event_bytes, py::handle max_diagnostics) {
+    tc::openai::accumulator_options o;
+    o.parse = options_from(parse, "parse");
+    o.fallback = as_bool(fallback, "fallback");
+    o.choice = as_size(choice, "choice");
+    if (!max_event_bytes.is_none()) o.max_event_bytes = as_size(max_event_bytes, "max_event_bytes");
+    o.max_diagnostics = as_size(max_diagnostics, "max_diagnostics");
+    return std::make_unique<A>(registry_from(model, formats), std::move(o));
+  };
+  py::class_<A> cls(m, name, doc);
+  if constexpr (chat)
+    cls.def(py::init(make), py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "parse"_a = py::none(),
+            "fallback"_a = true, "choice"_a = 0, "max_event_bytes"_a = py::none(), "max_diagnostics"_a = 64);
+  else
+    cls.def(py::init([make](py::handle model, py::handle formats, py::handle parse, py::handle fallback,
+                            py::handle max_event_bytes, py::handle max_diagnostics) {
+              return make(model, formats, parse, fallback, py::int_(0), max_event_bytes, max_diagnostics);
+            }),
+            py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "parse"_a = py::none(),
+            "fallback"_a = true, "max_event_bytes"_a = py::none(), "max_diagnostics"_a = 64);
+  cls.def(docs.feed, [arg = docs.feed_arg](A& self, py::handle ev) {
+        const std::string json = json_text(ev, arg);
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
-        return self.acc.feed_event(json);
-      }, "event"_a, "Adds one event: a dict, or its JSON text (what follows 'data: '). False if it was malformed "
-                    "or an error (recorded as a diagnostic).")
+        if constexpr (chat)
+          return self.acc.feed_chunk(json);
+        else
+          return self.acc.feed_event(json);
+      }, py::arg(docs.feed_arg), docs.feed_doc)
       .def("feed_sse", [](A& self, py::handle data) {
         text_arg t(data, "data");
         py::gil_scoped_release nogil;
@@ -819,7 +819,7 @@ void bind_wire_acc(py::module_& m, const char* name, const char* doc) {
           msg = self.acc.finish(self.reg);
         }
         return msg;
-      }, "Ends the stream and returns the Message.")
+      }, docs.finish)
       .def("reset", [](A& self) {
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
@@ -829,7 +829,7 @@ void bind_wire_acc(py::module_& m, const char* name, const char* doc) {
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
         return self.acc.done();
-      }, "True once the stream's terminal event was seen.")
+      }, docs.done)
       .def_property_readonly("diagnostics", [](A& self) {
         std::vector<tc::diagnostic> d;
         {
@@ -849,12 +849,9 @@ void bind_wire_acc(py::module_& m, const char* name, const char* doc) {
           u = self.acc.usage();
         }
         if (!has) return py::none();
-        if constexpr (std::is_same_v<Acc, tc::openai::responses_accumulator>)
-          return py::dict("prompt_tokens"_a = u.prompt_tokens, "completion_tokens"_a = u.completion_tokens,
-                          "total_tokens"_a = u.total_tokens);
-        else
-          return py::dict("input_tokens"_a = u.input_tokens, "output_tokens"_a = u.output_tokens);
-      }, "The usage the stream reported, as a dict, or None.");
+        return usage_dict(u);
+      }, docs.usage);
+  return cls;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1399,9 +1396,20 @@ while parsing.)doc")
       }, "Bytes the engine examined so far (linear in the input, whatever the chunking).")
       .def_property_readonly("options", [](const py_stream& self) { return self.opt; });
 
-  // --- SSE writer, accumulator ------------------------------------------------------------------
-  py::class_<py_sse>(m, "SSEWriter",
-                     R"doc(Turns StreamParser events into OpenAI chat.completion.chunk server-sent events.
+  // --- the wires: chat completions, Responses API (toolcall.openai), Messages (toolcall.anthropic)
+  const char* const wire_finish_doc =
+      "Ends the stream for the finish_reason ('length' is a token-limit stop) with the usage dict when given; "
+      "returns the last SSE events. Idempotent.";
+  const char* const wire_write_doc =
+      "Writes the events for one Event or an iterable of Events; returns the SSE events (strings).";
+  const char* const event_feed_doc =
+      "Adds one event: a dict, or its JSON text (what follows 'data: '). False if it was malformed "
+      "or an error (recorded as a diagnostic).";
+  const acc_docs event_acc_docs{"feed_event", "event", event_feed_doc, "Ends the stream and returns the Message.",
+                                "True once the stream's terminal event was seen.",
+                                "The usage the stream reported, as a dict, or None."};
+  bind_wire_writer<tc::openai::sse_writer, tc::openai::sse_options, tc::openai::token_usage>(m, "SSEWriter",
+      R"doc(Turns StreamParser events into OpenAI chat.completion.chunk server-sent events.
 
 SSEWriter(*, id='', model='', created=0, seed=0, hold_calls=False)
 
@@ -1409,48 +1417,14 @@ write(events) and finish() return lists of 'data: {...}\n\n' strings (the last o
 'data: [DONE]\n\n'). The first chunk carries the role; content and reasoning_content stream; a
 call's first chunk has index, id, type and function.name, later ones function.arguments
 fragments. id: the chunks' id (generated from seed when empty); created: Unix seconds (0: now);
-hold_calls: send each call whole at its end, and never a call that failed.)doc")
-      .def(py::init([](const py::kwargs& kw) { return std::make_unique<py_sse>(sse_options_from(kw)); }))
-      .def("write", [](py_sse& self, py::handle events) {
-        if (py::isinstance<owned_event>(events)) {
-          self.w.on_event(events.cast<const owned_event&>().view());
-        } else {
-          for (py::handle h : py::reinterpret_borrow<py::iterable>(events)) {
-            if (!py::isinstance<owned_event>(h)) throw py::type_error("SSEWriter.write() takes Events");
-            self.w.on_event(h.cast<const owned_event&>().view());
-          }
-        }
-        return self.take_lines();
-      }, "events"_a, "Writes the chunks for one Event or an iterable of Events; returns the SSE lines.")
-      .def("finish", [](py_sse& self, py::handle reason, py::handle usage) {
-        if (!usage.is_none()) {
-          if (reason.is_none()) throw py::type_error("finish(usage=...) needs the finish_reason too");
-          self.w.finish(enum_from(reason, "finish_reason", k_finish_reason), usage_from(usage));
-        } else if (reason.is_none()) {
-          self.w.finish();
-        } else {
-          self.w.finish(enum_from(reason, "finish_reason", k_finish_reason));
-        }
-        return self.take_lines();
-      }, "finish_reason"_a = py::none(), "usage"_a = py::none(),
-      "Ends the stream: a chunk with finish_reason (given, e.g. the Message's; else 'tool_calls' if a call "
-      "ended ok, 'stop' otherwise), then [DONE]. usage (a dict with prompt_tokens, completion_tokens and "
-      "optionally total_tokens) adds OpenAI's usage chunk before [DONE], for a request that asked for "
-      "stream_options.include_usage; it needs finish_reason. Idempotent.")
-      .def("reset", [](py_sse& self, const py::kwargs& kw) {
-        if (kw.empty()) {
-          self.w.reset();
-        } else {
-          self.opt = sse_options_from(kw, self.opt);
-          self.w.reset(self.opt);
-        }
-        self.lines.clear();
-      }, "Starts a new response (a new generated id when id is empty); keyword arguments change options.")
-      .def_property_readonly("finished", [](const py_sse& self) { return self.w.finished(); })
-      .def_property_readonly("calls_sent", [](const py_sse& self) { return self.w.calls_sent(); });
-
-  py::class_<py_acc>(m, "DeltaAccumulator",
-                     R"doc(Rebuilds the assistant message from an OpenAI chat-completions stream (client side).
+hold_calls: send each call whole at its end, and never a call that failed.)doc",
+      {"Writes the chunks for one Event or an iterable of Events; returns the SSE lines.",
+       "Ends the stream: a chunk with finish_reason (given, e.g. the Message's; else 'tool_calls' if a call "
+       "ended ok, 'stop' otherwise), then [DONE]. usage (a dict with prompt_tokens, completion_tokens and "
+       "optionally total_tokens) adds OpenAI's usage chunk before [DONE], for a request that asked for "
+       "stream_options.include_usage; it needs finish_reason. Idempotent."});
+  bind_wire_acc<tc::openai::delta_accumulator>(m, "DeltaAccumulator",
+      R"doc(Rebuilds the assistant message from an OpenAI chat-completions stream (client side).
 
 DeltaAccumulator(*, model=None, formats=None, parse=None, fallback=True, choice=0,
                  max_event_bytes=16 MiB, max_diagnostics=64)
@@ -1458,76 +1432,15 @@ DeltaAccumulator(*, model=None, formats=None, parse=None, fallback=True, choice=
 Feed chunk objects (feed_chunk) or raw SSE bytes in pieces of any size (feed_sse), then finish().
 When no structured call arrived and fallback is on, the content is parsed with the registry of
 model= / formats= and the options parse= (an Options or a dict): a server that streamed raw
-<tool_call> text still gives calls. Malformed input never raises: it gives diagnostics.)doc")
-      .def(py::init([](py::handle model, py::handle formats, py::handle parse, py::handle fallback, py::handle choice,
-                       py::handle max_event_bytes, py::handle max_diagnostics) {
-             tc::openai::accumulator_options o;
-             o.parse = options_from(parse, "parse");
-             o.fallback = as_bool(fallback, "fallback");
-             o.choice = as_size(choice, "choice");
-             if (!max_event_bytes.is_none()) o.max_event_bytes = as_size(max_event_bytes, "max_event_bytes");
-             o.max_diagnostics = as_size(max_diagnostics, "max_diagnostics");
-             return std::make_unique<py_acc>(registry_from(model, formats), std::move(o));
-           }),
-           py::kw_only(), "model"_a = py::none(), "formats"_a = py::none(), "parse"_a = py::none(),
-           "fallback"_a = true, "choice"_a = 0, "max_event_bytes"_a = py::none(), "max_diagnostics"_a = 64)
-      .def("feed_chunk", [](py_acc& self, py::handle chunk) {
-        const std::string json = json_text(chunk, "chunk");
-        py::gil_scoped_release nogil;
-        std::lock_guard<std::mutex> lock(self.mu);
-        return self.acc.feed_chunk(json);
-      }, "chunk"_a,
-      "Adds one chunk: a dict, or its JSON text (what follows 'data: '). False if it was malformed or an "
-      "error object (recorded as a diagnostic).")
-      .def("feed_sse", [](py_acc& self, py::handle data) {
-        text_arg t(data, "data");
-        py::gil_scoped_release nogil;
-        std::lock_guard<std::mutex> lock(self.mu);
-        self.acc.feed_sse(t.view());
-      }, "data"_a, "Adds raw SSE text (str or bytes), in pieces of any size.")
-      .def("finish", [](py_acc& self) {
-        tc::message msg;
-        {
-          py::gil_scoped_release nogil;
-          std::lock_guard<std::mutex> lock(self.mu);
-          msg = self.acc.finish(self.reg);
-        }
-        return msg;
-      }, "Ends the stream and returns the Message (calls in index order; finish_reason the server's).")
-      .def("reset", [](py_acc& self) {
-        py::gil_scoped_release nogil;
-        std::lock_guard<std::mutex> lock(self.mu);
-        self.acc.reset();
-      }, "Forgets everything, for the next stream.")
-      .def_property_readonly("done", [](py_acc& self) {
-        py::gil_scoped_release nogil;
-        std::lock_guard<std::mutex> lock(self.mu);
-        return self.acc.done();
-      }, "True once 'data: [DONE]' was seen.")
-      .def_property_readonly("diagnostics", [](py_acc& self) {
-        std::vector<tc::diagnostic> d;
-        {
-          py::gil_scoped_release nogil;
-          std::lock_guard<std::mutex> lock(self.mu);
-          d = self.acc.diagnostics();
-        }
-        return diagnostics_list(d);
-      }, "The diagnostics recorded so far.")
-      .def_property_readonly("usage", [](py_acc& self) -> py::object {
-        bool has = false;
-        tc::openai::token_usage u;
-        {
-          py::gil_scoped_release nogil;
-          std::lock_guard<std::mutex> lock(self.mu);
-          has = self.acc.has_usage();
-          u = self.acc.usage();
-        }
-        if (!has) return py::none();
-        return py::dict("prompt_tokens"_a = u.prompt_tokens, "completion_tokens"_a = u.completion_tokens,
-                        "total_tokens"_a = u.total_tokens);
-      }, "The token counts of the last chunk that carried a usage object (prompt_tokens, completion_tokens, "
-         "total_tokens), or None.")
-      .def_property_readonly("usage_json", [](py_acc& self) {
+<tool_call> text still gives calls. Malformed input never raises: it gives diagnostics.)doc",
+      {"feed_chunk", "chunk",
+       "Adds one chunk: a dict, or its JSON text (what follows 'data: '). False if it was malformed or an "
+       "error object (recorded as a diagnostic).",
+       "Ends the stream and returns the Message (calls in index order; finish_reason the server's).",
+       "True once 'data: [DONE]' was seen.",
+       "The token counts of the last chunk that carried a usage object (prompt_tokens, completion_tokens, "
+       "total_tokens), or None."})
+      .def_property_readonly("usage_json", [](py_wire_acc<tc::openai::delta_accumulator>& self) {
         std::string j;
         {
           py::gil_scoped_release nogil;
@@ -1536,9 +1449,8 @@ model= / formats= and the options parse= (an Options or a dict): a server that s
         }
         return to_py(j);
       }, "That usage object as the server sent it (compact JSON text, with any details), or ''.");
-
-  // --- the Responses API and Anthropic Messages wires (toolcall.openai, toolcall.anthropic) -----
-  bind_wire_writer<tc::openai::responses_writer, tc::openai::responses_options>(m, "ResponsesWriter",
+  bind_wire_writer<tc::openai::responses_writer, tc::openai::responses_options, tc::openai::token_usage>(
+      m, "ResponsesWriter",
       R"doc(Turns StreamParser events into OpenAI Responses API server-sent events.
 
 ResponsesWriter(*, id='', model='', created=0, seed=0, hold_calls=False)
@@ -1548,15 +1460,18 @@ sequence_number: response.created, response.in_progress; a reasoning item (reaso
 message item (output_text) and a function_call item per call (call_id, name, arguments), each
 with its added / delta / done events; then response.completed with the whole response (usage
 when finish() is given one: prompt_tokens, completion_tokens), or response.incomplete when
-finish_reason is 'length'.)doc");
+finish_reason is 'length'.)doc",
+      {wire_write_doc, wire_finish_doc});
   bind_wire_acc<tc::openai::responses_accumulator>(m, "ResponsesAccumulator",
       R"doc(Rebuilds the assistant message from an OpenAI Responses API stream (client side).
 
 ResponsesAccumulator(*, model=None, formats=None, parse=None, fallback=True,
                      max_event_bytes=16 MiB, max_diagnostics=64)
 
-Feed event objects (feed_event) or raw SSE in pieces of any size (feed_sse), then finish().)doc");
-  bind_wire_writer<tc::anthropic::sse_writer, tc::anthropic::sse_options>(m, "AnthropicSSEWriter",
+Feed event objects (feed_event) or raw SSE in pieces of any size (feed_sse), then finish().)doc",
+      event_acc_docs);
+  bind_wire_writer<tc::anthropic::sse_writer, tc::anthropic::sse_options, tc::anthropic::token_usage>(
+      m, "AnthropicSSEWriter",
       R"doc(Turns StreamParser events into Anthropic Messages API server-sent events.
 
 anthropic.SSEWriter(*, id='', model='', input_tokens=0, seed=0, hold_calls=False)
@@ -1565,14 +1480,16 @@ write(events) and finish() return lists of 'event: <type>\ndata: {...}\n\n' stri
 message_start; content_block_start / _delta / _stop for thinking (thinking_delta), text
 (text_delta) and tool_use (toolu_ id, input_json_delta) blocks, indexed in text order; then
 message_delta with stop_reason (end_turn, tool_use, max_tokens) and usage (a dict with
-input_tokens, output_tokens given to finish()), and message_stop.)doc");
+input_tokens, output_tokens given to finish()), and message_stop.)doc",
+      {wire_write_doc, wire_finish_doc});
   bind_wire_acc<tc::anthropic::accumulator>(m, "AnthropicAccumulator",
       R"doc(Rebuilds the assistant message from an Anthropic Messages API stream (client side).
 
 anthropic.Accumulator(*, model=None, formats=None, parse=None, fallback=True,
                       max_event_bytes=16 MiB, max_diagnostics=64)
 
-Feed event objects (feed_event) or raw SSE in pieces of any size (feed_sse), then finish().)doc");
+Feed event objects (feed_event) or raw SSE in pieces of any size (feed_sse), then finish().)doc",
+      event_acc_docs);
   m.def("anthropic_tool_use_id", [](const std::string& id) { return tc::anthropic::tool_use_id(id); }, "call_id"_a,
         "The tool_use id (toolu_...) that anthropic.SSEWriter sends for a call id.");
 

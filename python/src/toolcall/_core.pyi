@@ -363,6 +363,8 @@ class ResponsesAccumulator:
     @property
     def usage(self) -> Optional[Dict[str, int]]: ...
 
+# The same members as ResponsesAccumulator, but not its subclass at runtime (the two are bound from
+# one template, as separate classes), so the stub repeats them rather than claim the inheritance.
 class AnthropicAccumulator:
     def __init__(
         self,
