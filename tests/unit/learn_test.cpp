@@ -76,6 +76,111 @@ TEST_SUITE("toolcall/learn") {
     }
   }
 
+  TEST_CASE("the families added in 0.3, learned from their template excerpts") {
+    // tests/data/templates/<family>.jinja, rendered by learn.py's probes into tests/data/learn;
+    // the calls are compared with the room's on every corpus case of the family, the request's
+    // tools attached to both (docs/learning.md records the outcome and the reasons)
+    const auto corpus = tc_test::load_corpus();
+    enum outcome { enough, partial, fails };
+    struct fam_case {
+      const char* fam;
+      outcome out;
+      const char* why;  // fails: the slot the error names
+    };
+    const fam_case table[] = {
+        {"nemotron_json", enough, ""},  {"minimax_m1", enough, ""},     {"longcat", enough, ""},
+        {"inkling", enough, ""},        {"gigachat35", enough, ""},     {"hyperclovax", enough, ""},
+        {"solar_open2", enough, ""},    {"minicpm", partial, ""},       {"dots", partial, ""},
+        {"command_r", partial, ""},     {"sarashina", partial, ""},     {"hy3", fails, "name slot"},
+        {"plamo3", fails, "name slot"}, {"granite_pythonic", fails, "call opener"},
+        {"minimax_m3", fails, "arguments encoding"}, {"kimi_k3", fails, "call closer"},
+        {"muse_glimmer", fails, "does not read sample"}, {"solar_open", fails, "does not read sample"},
+    };
+    for (const fam_case& fc : table) {
+      INFO(std::string(fc.fam));
+      auto spec = toolcall::format::learn(samples_of(fc.fam));
+      if (fc.out == fails) {
+        REQUIRE_FALSE(spec);
+        CHECK(spec.error().code == toolcall::errc::invalid_input);
+        CHECK_MESSAGE(spec.error().detail.find(fc.why) != std::string::npos, spec.error().detail);
+        continue;
+      }
+      REQUIRE_MESSAGE(spec, spec.error().detail);
+      spec->name = fc.fam;
+      auto f = toolcall::format::from_spec(*spec);
+      REQUIRE_MESSAGE(f, f.error().detail);
+      toolcall::parser_registry learned;
+      learned.add(*f);
+      learned.add(*toolcall::format::builtin("reasoning"));
+      toolcall::parser_registry room = *toolcall::parser_registry::only(fc.fam);
+      std::size_t calls = 0, same = 0, cases = 0;
+      for (const auto& c : corpus) {
+        if (c.family != fc.fam) continue;
+        ++cases;
+        toolcall::parser pr(room), pl(learned);
+        REQUIRE(tc_test::attach_tools(c, pr));
+        REQUIRE(tc_test::attach_tools(c, pl));
+        const toolcall::message a = pr.parse(c.input), b = pl.parse(c.input);
+        for (std::size_t k = 0; k < a.calls.size(); ++k) {
+          ++calls;
+          if (k < b.calls.size() && a.calls[k].name == b.calls[k].name && a.calls[k].arguments == b.calls[k].arguments)
+            ++same;
+          else
+            MESSAGE(c.id << " call " << k << " differs: " << (k < b.calls.size() ? b.calls[k].arguments : "(none)"));
+        }
+        if (b.calls.size() > a.calls.size()) calls += b.calls.size() - a.calls.size();
+      }
+      MESSAGE(std::string(fc.fam) << ": " << same << "/" << calls << " calls of " << cases << " cases as the room reads them");
+      CHECK(cases >= 8);
+      CHECK(calls > 0);
+      if (fc.out == enough) CHECK(same * 10 >= calls * 9);
+      else CHECK(same * 2 >= calls);
+    }
+  }
+
+  TEST_CASE("learning pythonic calls, and XML calls whose function tag opens them") {
+    // an invented family: each pythonic call in its own <call> ... </call>
+    toolcall::learn_sample a;
+    a.rendered = "Checking.<call>get_weather(city=\"Paris\", days=3)</call><call>set_alarm(time='07:30', "
+                 "options={'repeat': 'daily', 'loud': True})</call><eot>";
+    a.content = "Checking.";
+    a.tool_calls = {{"get_weather", R"({"city": "Paris", "days": 3})"},
+                    {"set_alarm", R"({"time": "07:30", "options": {"repeat": "daily", "loud": true}})"}};
+    auto spec = toolcall::format::learn({a});
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->payload == toolcall::payload_kind::pythonic);
+    CHECK(spec->call_begin == "<call>");
+    CHECK(spec->call_end == "</call>");
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    toolcall::parser p(reg);
+    const toolcall::message m = p.parse("Sure.<call>lookup(q=\"toolcall\", n=2)</call><eot>");
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].name == "lookup");
+    CHECK(m.calls[0].arguments == R"({"q":"toolcall","n":2})");
+    CHECK(m.content == "Sure.");
+
+    // bare pythonic lines: no opener to learn, and the error says so
+    toolcall::learn_sample b;
+    b.rendered = "get_weather(city=\"Paris\")\nset_alarm(time=\"07:30\")";
+    b.tool_calls = {{"get_weather", R"({"city": "Paris"})"}, {"set_alarm", R"({"time": "07:30"})"}};
+    auto bare = toolcall::format::learn({b});
+    REQUIRE_FALSE(bare);
+    CHECK(bare.error().detail.find("call opener") != std::string::npos);
+
+    // no wrapper: the function tag opens each call (its name the opener, the attribute the
+    // function_open)
+    toolcall::learn_sample c;
+    c.rendered = "<fn name=\"get_weather\"><arg name=\"city\">Paris</arg></fn>\n<fn name=\"set_alarm\"><arg "
+                 "name=\"time\">07:30</arg></fn><eot>";
+    c.tool_calls = {{"get_weather", R"({"city": "Paris"})"}, {"set_alarm", R"({"time": "07:30"})"}};
+    auto xml = toolcall::format::learn({c});
+    REQUIRE_MESSAGE(xml, xml.error().detail);
+    CHECK(xml->payload == toolcall::payload_kind::xml_parameters);
+    CHECK(xml->call_begin == "<fn");
+    CHECK(xml->xml.function_open == "name=");
+  }
+
   TEST_CASE("learning says which slot it could not infer") {
     std::vector<toolcall::learn_sample> none;
     auto e = toolcall::format::learn(none);

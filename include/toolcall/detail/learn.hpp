@@ -227,13 +227,117 @@ inline learn_call learn_find_name_json(std::string_view t, std::size_t p, const 
   if (np == std::string_view::npos) return r;
   const std::size_t ne = np + c.name.size();
   const std::size_t q = t.find('{', ne);
-  if (q == std::string_view::npos || q - ne > 64) return r;
+  // special tokens may stand between the name and its arguments (PLaMo's name, arguments and
+  // constrain tokens): look further than a name_end may hold, and say so in learn_one
+  if (q == std::string_view::npos || q - ne > 256) return r;
   const std::size_t e = learn_balanced(t, q);
   if (e == std::string_view::npos || !learn_json_text_same(t.substr(q, e - q), c.arguments, false)) return r;
   r.start = np;
   r.end = e;
   r.kind = 1;
   r.name_end = std::string(learn_strip(t.substr(ne, q - ne)));
+  r.ok = true;
+  return r;
+}
+
+/// A Python literal or JSON value's text as JSON (single quotes, True/False/None), or empty.
+inline std::string learn_py_to_json(std::string_view v) {
+  std::string j;
+  bool str = false;
+  char q = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const char c = v[i];
+    if (str) {
+      if (c == '\\' && i + 1 < v.size()) {
+        j += c;
+        j += v[++i];
+      } else if (c == q) {
+        j += '"';
+        str = false;
+      } else if (c == '"') {
+        j += "\\\"";
+      } else {
+        j += c;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      str = true;
+      q = c;
+      j += '"';
+      continue;
+    }
+    if (learn_ident(c) && (i == 0 || !learn_ident(v[i - 1]))) {
+      std::size_t e = i;
+      while (e < v.size() && learn_ident(v[e])) ++e;
+      const std::string_view w = v.substr(i, e - i);
+      if (w == "True") j += "true";
+      else if (w == "False") j += "false";
+      else if (w == "None") j += "null";
+      else j += std::string(w);
+      i = e - 1;
+      continue;
+    }
+    j += c;
+  }
+  return j;
+}
+
+/// A pythonic call `name(key=value, ...)` (values Python literals or JSON) at or after `p`.
+inline learn_call learn_find_pythonic(std::string_view t, std::size_t p, const learn_sample::call& c) {
+  learn_call r;
+  const std::size_t np = learn_find_name(t, p, c.name);
+  if (np == std::string_view::npos) return r;
+  std::size_t o = np + c.name.size();
+  while (o < t.size() && (t[o] == ' ' || t[o] == '\t')) ++o;
+  if (o >= t.size() || t[o] != '(') return r;
+  // the closing parenthesis, outside strings and brackets
+  std::size_t e = std::string_view::npos;
+  int depth = 0;
+  bool str = false;
+  char q = 0;
+  std::vector<std::size_t> commas;
+  for (std::size_t i = o; i < t.size(); ++i) {
+    const char ch = t[i];
+    if (str) {
+      if (ch == '\\') ++i;
+      else if (ch == q) str = false;
+      continue;
+    }
+    if (ch == '"' || ch == '\'') str = true, q = ch;
+    else if (ch == '(' || ch == '[' || ch == '{') ++depth;
+    else if (ch == ')' || ch == ']' || ch == '}') {
+      if (--depth == 0) {
+        e = i;
+        break;
+      }
+    } else if (ch == ',' && depth == 1) {
+      commas.push_back(i);
+    }
+  }
+  if (e == std::string_view::npos) return r;
+  std::string obj = "{";
+  std::size_t from = o + 1;
+  commas.push_back(e);
+  bool any = false;
+  for (std::size_t k : commas) {
+    const std::string_view item = learn_strip(t.substr(from, k - from));
+    from = k + 1;
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos) return r;
+    const std::string_view key = learn_strip(item.substr(0, eq));
+    for (char ch : key)
+      if (!learn_ident(ch)) return r;
+    if (any) obj += ',';
+    obj += "\"" + std::string(key) + "\":" + learn_py_to_json(learn_strip(item.substr(eq + 1)));
+    any = true;
+  }
+  obj += '}';
+  if (!learn_json_text_same(obj, c.arguments, false)) return r;
+  r.start = np;
+  r.end = e + 1;
+  r.kind = 3;
   r.ok = true;
   return r;
 }
@@ -334,6 +438,13 @@ inline learn_call learn_find_xml(std::string_view t, std::size_t p, const learn_
       return r;
     }
     std::string_view popen = head.substr(lt);
+    if (first && x.function_name == xml_name_style::to_line && !learn_strip(head.substr(0, lt)).empty() &&
+        learn_strip(head.substr(0, lt)).front() == '<') {
+      // Hy3's `NAME<tool_sep>`: the spec's XML tags have no separator after the name
+      why = "name slot: " + std::string(learn_strip(head.substr(0, lt))) + " stands between the function name " + c.name +
+            " and its parameters (XML tags with no name separator)";
+      return r;
+    }
     const bool quoted = !popen.empty() && (popen.back() == '"' || popen.back() == '\'');
     if (quoted) popen.remove_suffix(1);
     const auto vr = learn_find_value(t, kp + kv.first.size(), kv.second);
@@ -484,12 +595,17 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
     p = c + close.front().size();
   }
   // content
+  const std::size_t p_before_content = p;
   const std::string_view content = learn_strip(s.content);
   if (!content.empty()) {
     // content the template writes elsewhere (after the calls) says nothing about the calls
     const std::size_t cp = t.find(content, p);
     if (cp != std::string_view::npos) p = cp + content.size();
   }
+  // the template may write the content after the calls (LFM2): then the calls start before it
+  if (p != p_before_content && !s.tool_calls.empty() &&
+      learn_find_name(t, p, s.tool_calls.front().name) == std::string_view::npos)
+    p = p_before_content;
   if (s.tool_calls.empty()) {
     why = "call opener: a sample without tool calls shows no call";
     return false;
@@ -500,6 +616,7 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
   for (const auto& c : s.tool_calls) {
     learn_call lc = learn_find_json_object(t, q, c);
     if (!lc.ok) lc = learn_find_name_json(t, q, c);
+    if (!lc.ok) lc = learn_find_pythonic(t, q, c);
     if (!lc.ok) {
       std::string xwhy;
       lc = learn_find_xml(t, q, c, xwhy);
@@ -526,7 +643,13 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
     case 1:
       out.payload = payload_kind::name_json;
       out.name_end = c0.name_end;
+      if (out.name_end.size() > 64) {
+        why = "name slot: " + std::to_string(out.name_end.size()) +
+              " bytes of tokens stand between the name and its arguments; a name_end holds at most 64";
+        return false;
+      }
       break;
+    case 3: out.payload = payload_kind::pythonic; break;
     default:
       out.payload = payload_kind::xml_parameters;
       out.xml = c0.xml;
@@ -580,7 +703,22 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
         tl = learn_strip(tl);
       } else if (c0.kind == 0) {
         out.json.several = true;
-        if (!sep.empty() && sep != "," && sep != ";") learn_add_marker(markers, sep);
+        if (!sep.empty() && sep != "," && sep != ";")
+          for (const auto& m : learn_tokens(sep)) learn_add_marker(markers, m);
+      } else if (c0.kind == 3) {
+        if (!learn_strip(h1).empty() && learn_strip(h1).back() == '[') {
+          why = "arguments encoding: a pythonic list of calls after one opener (a spec's pythonic payload reads one "
+                "call per opener)";
+          return false;
+        }
+        if (sep.empty() && h2.find('\n') != std::string_view::npos && !learn_strip(h1).empty()) {
+          why = "separator between calls: a newline between two pythonic calls of one region (the pythonic payload separates calls with commas)";
+          return false;
+        }
+        if (!sep.empty() && sep != ",") {
+          why = "separator between calls: '" + std::string(sep) + "' between two pythonic calls of one region";
+          return false;
+        }
       } else if (c0.kind == 2) {
         out.xml.multi = true;
         if (!sep.empty()) {
@@ -590,17 +728,38 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
       } else {
         for (const auto& m : learn_tokens(sep)) learn_add_marker(markers, m);
       }
-      const std::vector<std::string> otoks = learn_tokens(open);
+      std::vector<std::string> otoks = learn_tokens(open);
+      if (otoks.empty() && c0.kind == 2 && !out.xml.function_open.empty() && out.xml.function_open[0] == '<' &&
+          out.xml.function_open.find(' ') != std::string::npos) {
+        // no wrapper: each call's function tag opens it (MiniCPM's `<function name="f">`): the
+        // tag's name is the opener, its attribute the function_open
+        const std::string fo = out.xml.function_open;
+        const std::size_t sp = fo.find(' ');
+        out.call_begin = fo.substr(0, sp);
+        out.xml.function_open = std::string(learn_strip(std::string_view(fo).substr(sp)));
+        out.xml.multi = false;
+        for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
+        out.markers = std::move(markers);
+        return true;
+      }
       if (otoks.empty()) {
-        why = "call opener: nothing stands before the first call";
+        why = c0.kind == 3 ? "call opener: the pythonic calls stand bare, with no token before them"
+                           : "call opener: nothing stands before the first call";
         return false;
       }
       // the opener is the last token; earlier ones are a section wrapper
       opener = open.substr(open.size() - otoks.back().size());
       for (std::size_t i = 0; i + 1 < otoks.size(); ++i) learn_add_marker(markers, otoks[i]);
-      if (otoks.size() > 1 && c0.kind == 1) opener = open;  // `<|begin|>function<|sep|>` ...: the whole head
+      if (otoks.size() > 1 && (c0.kind == 1 || c0.kind == 3)) opener = open;  // `<|begin|>function<|sep|>` ...: the whole head
       const std::vector<std::string> ttoks = learn_tokens(tl);
-      if (!ttoks.empty() && learn_closes(opener, ttoks.front())) {
+      if (c0.kind == 3 && !opener.empty() && opener.back() == '[' && !tl.empty() && tl.front() == ']') {
+        // a pythonic list: `]` closes it, with the token after it when that token ends the region
+        const std::vector<std::string> rest = learn_tokens(learn_strip(tl.substr(1)));
+        std::size_t n = 1;
+        if (!rest.empty() && learn_closes(opener, rest.front())) n = tl.find(rest.front()) + rest.front().size();
+        closer = tl.substr(0, n);
+        after_closer = tl.substr(n);
+      } else if (!ttoks.empty() && learn_closes(opener, ttoks.front())) {
         closer = tl.substr(0, ttoks.front().size());
         after_closer = tl.substr(closer.size());
       } else {

@@ -12,13 +12,16 @@
 #include "command_r.hpp"
 #include "dots.hpp"
 #include "granite_pythonic.hpp"
+#include "hyperclovax.hpp"
 #include "minicpm.hpp"
+#include "solar_open2.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
 
 inline std::vector<detail::format_def> group_other_b_defs() {
-  return {granite_pythonic::def(), command_r::def(), minicpm::def(), dots::def()};
+  return {granite_pythonic::def(), command_r::def(), minicpm::def(), dots::def(), hyperclovax::def(),
+          solar_open2::def()};
 }
 
 }  // namespace formats
