@@ -43,33 +43,10 @@ toolcall::options seeded() {
 /// point, one byte at a time and three bytes at a time: the finished message and the events
 /// folded as a client would must both equal it.
 message parse_everywhere(const parser_registry& reg, const request& req, const std::string& text) {
-  toolcall::parser p{reg, seeded()};
-  req.attach(p);
-  const message one = p.parse(text);
-  std::vector<std::vector<std::string>> cuts;
-  for (std::size_t k = 0; k <= text.size(); ++k) cuts.push_back({text.substr(0, k), text.substr(k)});
-  for (std::size_t w : {std::size_t{1}, std::size_t{3}}) {
-    std::vector<std::string> v;
-    for (std::size_t k = 0; k < text.size(); k += w) v.push_back(text.substr(k, w));
-    cuts.push_back(v);
-  }
-  for (const auto& pieces : cuts) {
-    toolcall::stream_parser sp{reg, seeded()};
-    req.attach(sp);
-    tc_test::folder f;
-    for (const std::string& d : pieces) sp.write(d, [&](const toolcall::event& e) { f(e); });
-    const message m = sp.finish([&](const toolcall::event& e) { f(e); });
-    INFO("chunking of " << pieces.size() << " pieces, first " << pieces[0].size() << " bytes");
-    CHECK(tc_test::same_message(one, m) == "");
-    CHECK(f.violations.empty());
-    CHECK(f.m.content == one.content);
-    REQUIRE(f.m.calls.size() == one.calls.size());
-    for (std::size_t k = 0; k < one.calls.size(); ++k) {
-      CHECK(f.m.calls[k].name == one.calls[k].name);
-      CHECK(f.m.calls[k].arguments == one.calls[k].arguments);
-    }
-  }
-  return one;
+  const tc_test::split_result r =
+      tc_test::split_compare(reg, seeded(), text, {true, {1, 3}, 0}, [&](auto& p) { req.attach(p); });
+  CHECK_MESSAGE(r.err.empty(), r.err);
+  return r.one;
 }
 
 std::size_t count_code(const message& m, toolcall::errc code) {

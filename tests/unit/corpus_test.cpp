@@ -23,18 +23,6 @@ toolcall::options seeded() {
   return o;
 }
 
-toolcall::message stream_with(toolcall::stream_parser& sp, const std::string& text,
-                              const std::vector<std::size_t>& cuts, tc_test::folder& f) {
-  sp.reset(seeded(), toolcall::keep_request);  // the same request: its tools stay
-  std::size_t pos = 0;
-  for (std::size_t c : cuts) {
-    sp.write(std::string_view(text).substr(pos, c - pos), f);
-    pos = c;
-  }
-  sp.write(std::string_view(text).substr(pos), f);
-  return sp.finish(f);
-}
-
 }  // namespace
 
 TEST_SUITE("toolcall/corpus") {
@@ -58,13 +46,13 @@ TEST_SUITE("toolcall/corpus") {
 
   TEST_CASE("every public case passes with its family's model preset") {
     const std::map<std::string, std::string> model = {
-        {"qwen_tool_call", "Qwen/Qwen2.5-7B-Instruct"},  {"qwen_tools_array", "Qwen2.5-Coder-7B"},
-        {"qwen_function_tag", "Qwen2.5-Coder-32B"},      {"qwen_json_bracket", "Qwen2.5-Coder-7B-Instruct"},
-        {"qwen3_coder_xml", "Qwen3-Coder-30B-A3B"},      {"llama3_python_tag", "Meta-Llama-3.1-8B-Instruct"},
-        {"llama3_raw_json", "Llama-3.2-3B-Instruct"},    {"pythonic", "Llama-3.2-1B-Instruct"},
-        {"mistral_v3", "Mistral-7B-Instruct-v0.3"},      {"mistral_v11", "Magistral-Small-2506"},
-        {"deepseek_v3", "DeepSeek-R1-0528"},             {"gpt_oss_harmony", "openai/gpt-oss-20b"},
-        {"petals_function_key", "Llama-3.1-8B"},         {"reasoning", "Qwen3-8B"},
+        {"qwen_tool_call", "Qwen/Qwen2.5-7B-Instruct"},  {"qwen_tools_array", "Qwen/Qwen2.5-Coder-7B-Instruct"},
+        {"qwen_function_tag", "Qwen/Qwen2.5-Coder-32B-Instruct"},      {"qwen_json_bracket", "Qwen/Qwen2.5-Coder-7B-Instruct"},
+        {"qwen3_coder_xml", "Qwen/Qwen3-Coder-30B-A3B-Instruct"},      {"llama3_python_tag", "meta-llama/Llama-3.1-8B-Instruct"},
+        {"llama3_raw_json", "meta-llama/Llama-3.2-3B-Instruct"},    {"pythonic", "meta-llama/Llama-3.2-1B-Instruct"},
+        {"mistral_v3", "mistralai/Mistral-7B-Instruct-v0.3"},      {"mistral_v11", "mistralai/Magistral-Small-2506"},
+        {"deepseek_v3", "deepseek-ai/DeepSeek-R1-0528"},             {"gpt_oss_harmony", "openai/gpt-oss-20b"},
+        {"petals_function_key", "meta-llama/Llama-3.1-8B-Instruct"},         {"reasoning", "Qwen/Qwen3-8B"},
         {"glm", "zai-org/GLM-4.6"},                      {"minimax_m2", "MiniMaxAI/MiniMax-M2"},
         {"deepseek_dsml", "deepseek-ai/DeepSeek-V3.2"},  {"seed_oss", "ByteDance-Seed/Seed-OSS-36B-Instruct"},
         {"step3", "stepfun-ai/step3"},                   {"kimi_k2", "moonshotai/Kimi-K2-Instruct"},
@@ -78,27 +66,40 @@ TEST_SUITE("toolcall/corpus") {
         {"nemotron_json", "nvidia/Llama-3_3-Nemotron-Super-49B-v1_5"}, {"longcat", "meituan-longcat/LongCat-Flash-Chat"},
         {"inkling", "thinkingmachines/Inkling"},         {"plamo3", "pfnet/plamo-3-nict-31b-chat"},
         {"solar_open", "upstage/Solar-Open-100B"},       {"sarashina", "sbintuitions/sarashina2.2-3b-instruct-v0.1"},
+        {"solar_open2", "upstage/Solar-Open2-250B"},    {"hyperclovax", "naver-hyperclovax/HyperCLOVAX-SEED-Think-14B"},
         {"hy3", "tencent/Hy3-preview"},                  {"minimax_m1", "MiniMaxAI/MiniMax-M1-80k"},
         {"kimi_k3", "moonshotai/Kimi-K3"},               {"muse_glimmer", "MuseGlimmer"},
         {"gigachat35", "ai-sage/GigaChat3.5-Lightning"},
         {"granite_pythonic", "ibm-granite/granite-3.3-8b-instruct"}, {"command_r", "CohereForAI/c4ai-command-r-plus-08-2024"},
         {"minicpm", "openbmb/MiniCPM4.1-8B"},           {"dots", "rednote-hilab/dots.llm1.inst"},
         {"minimax_m3", "MiniMaxAI/MiniMax-M3"},
+        // the shapes below are judged with a model that writes them: Qwen2.5 for the hard cases
+        // (all `<tool_call>` JSON) and fences, xLAM v1 for the `{"tool_calls": [...]}` envelope
+        {"hard", "Qwen/Qwen2.5-7B-Instruct"},            {"plain_text", "meta-llama/Llama-3.1-8B-Instruct"},
+        {"markdown_fenced", "Qwen/Qwen2.5-7B-Instruct"}, {"openai_json", "Salesforce/xLAM-7b-fc-r"},
     };
+    // corpus families no model preset writes -> their format, which must declare no preset
+    // (judged with that format alone)
+    const std::map<std::string, std::string> no_preset = {{"morph_xml", "morph_xml"}};
     const auto cases = tc_test::load_corpus();
     for (const auto& c : cases) {
       const auto it = model.find(c.family);
-      if (c.family == "hard" || c.family == "plain_text" || c.family == "markdown_fenced" ||
-          c.family == "openai_json" || c.family == "morph_xml") {
-        continue;  // shapes no one model family owns (no preset): judged with builtin() above
+      const auto np = no_preset.find(c.family);
+      if (np != no_preset.end()) {
+        REQUIRE_MESSAGE(toolcall::format::builtin(np->second), "corpus family " << c.family << ": no format " << np->second);
+        REQUIRE_MESSAGE(!tc_test::preset_enables(np->second),
+                        "corpus family " << c.family << ": a preset enables " << np->second << " now: map a model");
+        toolcall::parser p{*toolcall::parser_registry::only(np->second), seeded()};
+        CHECK_MESSAGE(tc_test::attach_tools(c, p), c.id);
+        const std::string err = tc_test::judge(c, p.parse(c.input));
+        CHECK_MESSAGE(err.empty(), c.id << " with only " << np->second << ": " << err);
+        continue;
       }
       REQUIRE_MESSAGE(it != model.end(), "corpus family " << c.family << " has no model preset mapping here");
-      toolcall::parser p{toolcall::parser_registry::for_model(it->second), seeded()};
+      const auto reg = toolcall::parser_registry::for_model(it->second);
+      REQUIRE_MESSAGE(reg.model_known(), "corpus family " << c.family << ": no preset matches " << it->second);
+      toolcall::parser p{reg, seeded()};
       CHECK_MESSAGE(tc_test::attach_tools(c, p), c.id);
-      // the reasoning family mixes Qwen3 and DeepSeek-R1 outputs; the hard family mixes all
-      if (c.id == "deepseek-p07" || c.family == "reasoning") {
-        // Qwen3's preset has hermes + reasoning, enough for the reasoning family
-      }
       const std::string err = tc_test::judge(c, p.parse(c.input));
       CHECK_MESSAGE(err.empty(), c.id << " with " << it->second << ": " << err);
     }
@@ -113,44 +114,19 @@ TEST_SUITE("toolcall/corpus") {
       CHECK_MESSAGE(tc_test::attach_tools(c, p), c.id);
       CHECK_MESSAGE(tc_test::attach_tools(c, sp), c.id);
       const toolcall::message one = p.parse(c.input, seeded());
-      const std::size_t n = c.input.size();
-      std::vector<std::vector<std::size_t>> plans;
-      for (std::size_t k = 1; k < n; ++k) plans.push_back({k});
-      for (std::size_t size = 1; size <= 16; ++size) {
-        std::vector<std::size_t> cuts;
-        for (std::size_t k = size; k < n; k += size) cuts.push_back(k);
-        plans.push_back(cuts);
-      }
-      std::mt19937 rng(static_cast<unsigned>(n));
-      for (int r = 0; r < 8; ++r) {
-        std::vector<std::size_t> cuts;
-        std::size_t k = 0;
-        for (;;) {
-          k += 1 + rng() % 16;
-          if (k >= n) break;
-          cuts.push_back(k);
-        }
-        plans.push_back(cuts);
-      }
-      for (const auto& cuts : plans) {
-        tc_test::folder f;
-        const toolcall::message fin = stream_with(sp, c.input, cuts, f);
-        ++runs;
-        const std::string e1 = tc_test::same_message(fin, one);
-        const std::string e2 = tc_test::same_message(f.m, one);
-        if (!e1.empty() || !e2.empty() || !f.violations.empty()) {
-          std::string where;
-          for (auto x : cuts) where += std::to_string(x) + ",";
-          FAIL_CHECK(c.id << " cuts [" << where.substr(0, 80) << "]: finish: " << e1 << " folded: " << e2
-                          << (f.violations.empty() ? "" : f.violations[0]));
-          break;
-        }
-        // the argument invariant: each call's deltas concatenate to valid JSON
+      const tc_test::chunkings how{true, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, 8};
+      runs += tc_test::plans_of(c.input.size(), how).size();
+      // the argument invariant: each call's deltas concatenate to valid JSON
+      const auto args_valid = [](const toolcall::message&, const tc_test::folder& f) -> std::string {
         for (const auto& call : f.m.calls) {
           toolcall::detail::json_validator v;
-          CHECK(v.check_allow_big_numbers(call.arguments) == toolcall::detail::json_validator::kind::object);
+          if (v.check_allow_big_numbers(call.arguments) != toolcall::detail::json_validator::kind::object)
+            return "arguments deltas are not a JSON object: " + call.arguments;
         }
-      }
+        return "";
+      };
+      const std::string err = tc_test::stream_matches(sp, seeded(), c.input, one, how, args_valid);
+      CHECK_MESSAGE(err.empty(), c.id << ": " << err);
     }
     MESSAGE("streamed runs compared with one-shot: " << runs);
   }

@@ -33,43 +33,21 @@ toolcall::message one_shot(const toolcall::parser_registry& reg, const std::stri
   return p.parse(text);
 }
 
-struct stream_result {
-  toolcall::message m;
-  int begins = 0;  // call_begin events, including calls that later failed
-};
-
-stream_result streamed(const toolcall::parser_registry& reg, const std::string& text, const std::vector<std::size_t>& cuts,
-                       bool tools = false) {
+/// The call_begin events of `text` streamed in one write, including calls that later failed.
+int begins_of(const toolcall::parser_registry& reg, const std::string& text) {
   toolcall::stream_parser sp{reg, opts()};
-  if (tools) toolcall::normalizer::create(k_tools)->attach(sp);
-  tc_test::folder f;
   int begins = 0;
-  auto sink = [&](const toolcall::event& e) {
-    if (e.kind == toolcall::event_kind::call_begin) ++begins;
-    f(e);
-  };
-  std::size_t pos = 0;
-  for (std::size_t c : cuts) {
-    sp.write(std::string_view(text).substr(pos, c - pos), sink);
-    pos = c;
-  }
-  sp.write(std::string_view(text).substr(pos), sink);
-  sp.finish(sink);
-  CHECK_MESSAGE(f.violations.empty(), "event order: " << (f.violations.empty() ? "" : f.violations[0]));
-  return {f.m, begins};
+  sp.write(text, [&](const toolcall::event& e) { begins += e.kind == toolcall::event_kind::call_begin; });
+  sp.finish([&](const toolcall::event& e) { begins += e.kind == toolcall::event_kind::call_begin; });
+  return begins;
 }
 
 void check_every_split(const toolcall::parser_registry& reg, const std::string& text, bool tools = false) {
-  const toolcall::message m = one_shot(reg, text, tools);
-  for (std::size_t k = 0; k <= text.size(); ++k) {
-    const std::string d = tc_test::same_message(m, streamed(reg, text, {k}, tools).m);
-    CHECK_MESSAGE(d.empty(), "split at " << k << ": " << d);
-    if (!d.empty()) return;
-  }
-  std::vector<std::size_t> bytes;
-  for (std::size_t k = 1; k < text.size(); ++k) bytes.push_back(k);
-  const std::string d = tc_test::same_message(m, streamed(reg, text, bytes, tools).m);
-  CHECK_MESSAGE(d.empty(), "byte by byte: " << d);
+  const auto attach = [&](auto& p) {
+    if (tools) toolcall::normalizer::create(k_tools)->attach(p);
+  };
+  const std::string d = tc_test::split_compare(reg, opts(), text, {}, attach).err;
+  CHECK_MESSAGE(d.empty(), d);
 }
 
 toolcall::parser_registry builtin() { return toolcall::parser_registry::builtin(); }
@@ -190,12 +168,12 @@ TEST_SUITE("toolcall/families other b") {
     const auto q = one_shot(builtin(), qwen);
     REQUIRE(q.calls.size() == 1);
     CHECK(q.calls[0].format == "qwen3_coder");
-    CHECK(streamed(builtin(), qwen, {}).begins == 1);
+    CHECK(begins_of(builtin(), qwen) == 1);
     const std::string mini = "<function name=\"get_weather\"><param name=\"city\">Paris</param></function>";
     const auto c = one_shot(builtin(), mini);
     REQUIRE(c.calls.size() == 1);
     CHECK(c.calls[0].format == "minicpm");
-    CHECK(streamed(builtin(), mini, {}).begins == 1);
+    CHECK(begins_of(builtin(), mini) == 1);
     check_every_split(builtin(), qwen);
     check_every_split(builtin(), mini);
   }

@@ -25,35 +25,11 @@ toolcall::message one_shot(const toolcall::parser_registry& reg, const std::stri
   return p.parse(text);
 }
 
-/// The message a client folds from the events of `text` cut at `cuts`.
-toolcall::message streamed(const toolcall::parser_registry& reg, const std::string& text,
-                           const std::vector<std::size_t>& cuts, toolcall::options o = opts()) {
-  toolcall::stream_parser sp{reg, o};
-  tc_test::folder f;
-  std::size_t pos = 0;
-  for (std::size_t c : cuts) {
-    sp.write(std::string_view(text).substr(pos, c - pos), f);
-    pos = c;
-  }
-  sp.write(std::string_view(text).substr(pos), f);
-  sp.finish(f);
-  CHECK_MESSAGE(f.violations.empty(), "event order: " << (f.violations.empty() ? "" : f.violations[0]));
-  return f.m;
-}
-
 /// Streamed at every split point and byte by byte, the folded events equal the one-shot
 /// message (the arguments deltas concatenate to the final arguments).
 void check_every_split(const toolcall::parser_registry& reg, const std::string& text) {
-  const toolcall::message m = one_shot(reg, text);
-  for (std::size_t k = 0; k <= text.size(); ++k) {
-    const std::string d = tc_test::same_message(m, streamed(reg, text, {k}));
-    CHECK_MESSAGE(d.empty(), "split at " << k << ": " << d);
-    if (!d.empty()) return;
-  }
-  std::vector<std::size_t> bytes;
-  for (std::size_t k = 1; k < text.size(); ++k) bytes.push_back(k);
-  const std::string d = tc_test::same_message(m, streamed(reg, text, bytes));
-  CHECK_MESSAGE(d.empty(), "byte by byte: " << d);
+  const std::string d = tc_test::split_compare(reg, opts(), text).err;
+  CHECK_MESSAGE(d.empty(), d);
 }
 
 toolcall::parser_registry only(const char* name) { return *toolcall::parser_registry::only(name); }

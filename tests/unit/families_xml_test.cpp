@@ -38,31 +38,8 @@ toolcall::message one_shot(const toolcall::parser_registry& reg, const std::stri
 /// The text streamed in two pieces at every split point, and one byte at a time: each must give
 /// the one-shot message, and the folded events must agree with it.
 void check_every_split(const toolcall::parser_registry& reg, const std::string& text) {
-  const toolcall::message ref = one_shot(reg, text);
-  auto run = [&](const std::vector<std::size_t>& cuts) {
-    toolcall::stream_parser sp{reg, opts()};
-    tc_test::folder f;
-    std::size_t pos = 0;
-    for (std::size_t c : cuts) {
-      sp.write(std::string_view(text).substr(pos, c - pos), f);
-      pos = c;
-    }
-    sp.write(std::string_view(text).substr(pos), f);
-    const toolcall::message m = sp.finish(f);
-    std::string err = tc_test::same_message(ref, m);
-    const std::string folded = tc_test::same_message(ref, f.m);
-    if (!folded.empty()) err += "folded: " + folded;
-    if (!f.violations.empty()) err += "events: " + f.violations.front();
-    return err;
-  };
-  std::vector<std::size_t> bytes;
-  for (std::size_t k = 1; k < text.size(); ++k) {
-    const std::string err = run({k});
-    REQUIRE_MESSAGE(err.empty(), "split at " << k << ": " << err);
-    bytes.push_back(k);
-  }
-  const std::string err = run(bytes);
-  REQUIRE_MESSAGE(err.empty(), "1-byte chunks: " << err);
+  const std::string err = tc_test::split_compare(reg, opts(), text).err;
+  REQUIRE_MESSAGE(err.empty(), err);
 }
 
 std::string read_template(const std::string& name) {

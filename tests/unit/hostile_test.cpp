@@ -540,13 +540,38 @@ TEST_SUITE("toolcall/hostile/known_issues") {
   TEST_CASE("call names from harmony recipients and Qwen3-Coder tags are valid UTF-8") {
     // Found by fuzz_stream (TOOLCALL_FUZZ_STRICT; fuzz/corpus/fuzz_stream/ has the seed). JSON
     // names are repaired to U+FFFD, but the names read from `to=functions.NAME` and
-    // `<function=NAME>` keep the raw byte 0x8C, so the OpenAI message would not be UTF-8.
-    const std::string texts[] = {
+    // `<function=NAME>` kept the raw byte 0x8C, so the OpenAI message was not UTF-8.
+    // A name in UTF-8 (French, Japanese) is the call's name, one-shot and streamed:
+    const std::pair<std::string, std::string> named[] = {
+        {"<|channel|>commentary to=functions.m\xC3\xA9t\xC3\xA9o <|constrain|>json<|message|>{\"a\":1}<|call|>",
+         "m\xC3\xA9t\xC3\xA9o"},
+        {"<tool_call>\n<function=\xE5\xA4\xA9\xE6\xB0\x97>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>",
+         "\xE5\xA4\xA9\xE6\xB0\x97"},
+    };
+    for (const auto& t : named) {
+      const message m = toolcall::parse(t.first, parser_registry::builtin(), quiet());
+      REQUIRE_MESSAGE(m.calls.size() == 1, t.first);
+      CHECK(m.calls[0].name == t.second);
+      CHECK(simdjson::validate_utf8(m.calls[0].name.data(), m.calls[0].name.size()));
+      CHECK(run(parser_registry::builtin(), t.first, 1).m.calls.size() == 1);
+    }
+    // a name with a byte that is not UTF-8 (a lone continuation byte, a truncated sequence) is
+    // no name: the region stays text, with a diagnostic, and the message's JSON is UTF-8
+    const std::string bad[] = {
         "<|channel|>commentary to=functions.get\x8cweather <|constrain|>json<|message|>{\"a\":1}<|call|>",
-        "<tool_call>\n<function=get\x8cweather>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"};
-    for (const std::string& text : texts) {
-      const message m = toolcall::parse(text, parser_registry::builtin(), quiet());
-      for (const auto& c : m.calls) CHECK(simdjson::validate_utf8(c.name.data(), c.name.size()));
+        "<tool_call>\n<function=get\x8cweather>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>",
+        "<|channel|>commentary to=functions.get_weather\xC3 <|constrain|>json<|message|>{\"a\":1}<|call|>",
+        "<tool_call>\n<function=get_weather\xC3>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"};
+    for (const std::string& text : bad) {
+      for (std::size_t chunk : {std::size_t{0}, std::size_t{1}}) {
+        const message m = chunk ? run(parser_registry::builtin(), text, chunk).m
+                                : toolcall::parse(text, parser_registry::builtin(), quiet());
+        CHECK_MESSAGE(m.calls.empty(), text);
+        CHECK_MESSAGE(!m.diagnostics.empty(), text);
+        CHECK(m.content.find("weather") != std::string::npos);
+        const std::string json = toolcall::openai::message_json(m);
+        CHECK(simdjson::validate_utf8(json.data(), json.size()));
+      }
     }
   }
 

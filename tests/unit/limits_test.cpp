@@ -1,91 +1,241 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
-// Every limit: a diagnostic, the text kept as content, the parser usable.
+// Every limit, hit by realistic output of a JSON family (Hermes) and an XML family (Qwen3-Coder),
+// one-shot and streamed: its diagnostic code, the text kept as content, the calls before the
+// limit kept, and the parser usable for the next response.
 #include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
 
 #include "test_support.hpp"
 
 namespace {
+
 bool has_code(const toolcall::message& m, toolcall::errc c) {
   for (const auto& d : m.diagnostics)
     if (d.code == c) return true;
   return false;
 }
-const std::string good = "<tool_call>{\"name\": \"ok\", \"arguments\": {}}</tool_call>";
+
+/// How a family writes one call with string (or JSON) arguments.
+struct family {
+  const char* format;
+  std::string (*call)(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args);
+};
+
+std::string hermes_call(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args) {
+  std::string s = "<tool_call>\n{\"name\": \"" + name + "\", \"arguments\": {";
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (k) s += ", ";
+    const bool raw = !args[k].second.empty() && (args[k].second[0] == '{' || args[k].second[0] == '[');
+    s += "\"" + args[k].first + "\": " + (raw ? args[k].second : "\"" + args[k].second + "\"");
+  }
+  return s + "}}\n</tool_call>";
+}
+
+std::string qwen3_coder_call(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args) {
+  std::string s = "<tool_call>\n<function=" + name + ">\n";
+  for (const auto& a : args) s += "<parameter=" + a.first + ">\n" + a.second + "\n</parameter>\n";
+  return s + "</function>\n</tool_call>";
+}
+
+const family k_families[] = {{"hermes", hermes_call}, {"qwen3_coder", qwen3_coder_call}};
+
+toolcall::options base() {
+  toolcall::options o;
+  o.seed = 11;
+  o.reasoning = toolcall::reasoning_start::detect;
+  o.time_budget = std::chrono::microseconds(0);  // no deadline unless the test sets one
+  return o;
+}
+
+/// A source file of about `n` bytes, as a model writes one into a write_file call.
+std::string source_file(std::size_t n) {
+  std::string s;
+  for (int line = 0; s.size() < n; ++line)
+    s += "int f" + std::to_string(line) + "(int x) { return x * " + std::to_string(line) + "; }\n";
+  return s;
+}
+
+/// One-shot, then streamed in 1-, 7- and 64-byte writes: every run gives the same message
+/// (the limits are counted on bytes and calls, whatever the chunking). Returns the message.
+toolcall::message parse_both_ways(const family& fam, const toolcall::options& o, const std::string& text,
+                                  const std::string& tools_json = "") {
+  const auto attach = [&](auto& p) {
+    if (!tools_json.empty()) toolcall::normalizer::create(tools_json)->attach(p);
+  };
+  const tc_test::split_result r = tc_test::split_compare(*toolcall::parser_registry::only(fam.format), o, text,
+                                                         {false, {1, 7, 64}, 0}, attach);
+  CHECK_MESSAGE(r.err.empty(), (std::string(fam.format) + ": " + r.err));
+  return r.one;
+}
+
+/// The parsers that hit a limit on `text` parse the next response whole (with `next_opt`).
+void check_usable(const family& fam, const toolcall::options& o, const std::string& text,
+                  const toolcall::options& next_opt) {
+  const auto reg = *toolcall::parser_registry::only(fam.format);
+  const std::string next = fam.call("get_time", {{"tz", "UTC"}});
+  toolcall::parser p{reg, o};
+  (void)p.parse(text);
+  const toolcall::message a = p.parse(next, next_opt);
+  REQUIRE(a.calls.size() == 1);
+  CHECK(a.calls[0].arguments == "{\"tz\":\"UTC\"}");
+  toolcall::stream_parser sp{reg, o};
+  sp.write(text);
+  (void)sp.finish();
+  sp.reset(next_opt);
+  sp.write(next);
+  CHECK(sp.finish().calls.size() == 1);
+}
+
 }  // namespace
 
 TEST_SUITE("toolcall/limits") {
-  TEST_CASE("defaults") {
-    toolcall::options o;
-    CHECK(o.max_call_bytes == 1u << 20);
-    CHECK(o.time_budget == std::chrono::milliseconds(100));
+  TEST_CASE("max_input_bytes: a reply longer than the limit is content from there on, with limit_input_bytes") {
+    for (const family& fam : k_families) {
+      INFO(std::string(fam.format));
+      toolcall::options o = base();
+      o.max_input_bytes = 4096;
+      const std::string text = "I'll write the file now.\n" +
+                               fam.call("write_file", {{"path", "src/gen.c"}, {"content", source_file(8000)}});
+      const toolcall::message m = parse_both_ways(fam, o, text);
+      CHECK(m.calls.empty());
+      CHECK(has_code(m, toolcall::errc::limit_input_bytes));
+      CHECK(m.content == text);
+      check_usable(fam, o, text, o);
+      // under the limit the same call parses
+      o.max_input_bytes = 1u << 20;
+      REQUIRE(parse_both_ways(fam, o, text).calls.size() == 1);
+    }
   }
-  TEST_CASE("max_input_bytes: the rest is content, unparsed") {
-    toolcall::options o;
-    o.max_input_bytes = 10;
-    toolcall::parser p{toolcall::parser_registry::builtin(), o};
-    const std::string text = "Hello. " + good;
-    auto m = p.parse(text);
-    CHECK(m.calls.empty());
-    CHECK(has_code(m, toolcall::errc::limit_input_bytes));
-    CHECK(m.content == text);
-    o.max_input_bytes = 1u << 20;
-    m = p.parse(good, o);
-    CHECK(m.calls.size() == 1);
+
+  TEST_CASE("max_call_bytes: an oversized call is content with limit_call_bytes; the next call still parses") {
+    for (const family& fam : k_families) {
+      INFO(std::string(fam.format));
+      toolcall::options o = base();
+      o.max_call_bytes = 2048;
+      const std::string body = source_file(6000);
+      const std::string text = fam.call("write_file", {{"path", "src/gen.c"}, {"content", body}}) + "\n" +
+                               fam.call("run_tests", {{"target", "gen"}});
+      const toolcall::message m = parse_both_ways(fam, o, text);
+      REQUIRE(m.calls.size() == 1);
+      CHECK(m.calls[0].name == "run_tests");
+      CHECK(has_code(m, toolcall::errc::limit_call_bytes));
+      CHECK(m.content.find(body) != std::string::npos);
+      check_usable(fam, o, text, o);
+    }
   }
-  TEST_CASE("max_call_bytes: an oversized call is content; the next call still parses") {
-    toolcall::options o;
-    o.max_call_bytes = 200;
-    toolcall::parser p{toolcall::parser_registry::builtin(), o};
-    const std::string big = "<tool_call>{\"name\": \"big\", \"arguments\": {\"s\": \"" + std::string(500, 'a') + "\"}}</tool_call>";
-    const auto m = p.parse(big + "\n" + good);
-    REQUIRE(m.calls.size() == 1);
-    CHECK(m.calls[0].name == "ok");
-    CHECK(has_code(m, toolcall::errc::limit_call_bytes));
-    CHECK(m.content.find(std::string(500, 'a')) != std::string::npos);
+
+  TEST_CASE("max_calls: parallel calls past the limit stay content, with limit_calls") {
+    for (const family& fam : k_families) {
+      INFO(std::string(fam.format));
+      toolcall::options o = base();
+      o.max_calls = 3;
+      std::string text = "Checking the five cities.\n";
+      for (const char* city : {"Paris", "Lyon", "Nice", "Lille", "Brest"})
+        text += fam.call("get_weather", {{"city", city}}) + "\n";
+      const toolcall::message m = parse_both_ways(fam, o, text);
+      REQUIRE(m.calls.size() == 3);
+      CHECK(m.calls[2].arguments == "{\"city\":\"Nice\"}");
+      CHECK(has_code(m, toolcall::errc::limit_calls));
+      CHECK(m.content.find("Lille") != std::string::npos);
+      CHECK(m.content.find("Brest") != std::string::npos);
+      CHECK(m.content.find("Paris") == std::string::npos);
+      check_usable(fam, o, text, o);
+    }
   }
-  TEST_CASE("max_calls") {
-    toolcall::options o;
-    o.max_calls = 2;
-    toolcall::parser p{toolcall::parser_registry::builtin(), o};
-    const auto m = p.parse(good + good + good);
-    CHECK(m.calls.size() == 2);
-    CHECK(has_code(m, toolcall::errc::limit_calls));
-    CHECK(m.content.find("<tool_call>") != std::string::npos);
+
+  TEST_CASE("max_depth: arguments nested deeper than the limit are content, with limit_depth") {
+    // a query filter as models write them: and/or groups nested ten deep
+    std::string filter = "{\"field\": \"status\", \"eq\": \"open\"}";
+    for (int k = 0; k < 10; ++k) filter = "{\"and\": [" + filter + ", {\"field\": \"owner\", \"eq\": \"me\"}]}";
+    // the request's tools type the XML family's value as an object (untyped, it is a string)
+    const std::string tools = R"([{"type": "function", "function": {"name": "search_issues", "parameters": {"type":
+        "object", "properties": {"filter": {"type": "object"}}}}}])";
+    for (const family& fam : k_families) {
+      INFO(std::string(fam.format));
+      toolcall::options o = base();
+      o.max_depth = 8;
+      const std::string text = fam.call("search_issues", {{"filter", filter}});
+      const toolcall::message m = parse_both_ways(fam, o, text, tools);
+      CHECK(m.calls.empty());
+      CHECK(has_code(m, toolcall::errc::limit_depth));
+      CHECK(m.content.find("\"and\"") != std::string::npos);
+      // within the limit the same call parses, its filter as JSON
+      o.max_depth = 64;
+      const toolcall::message ok = parse_both_ways(fam, o, text, tools);
+      REQUIRE(ok.calls.size() == 1);
+      CHECK(ok.calls[0].arguments.find("{\"filter\":{\"and\":[") == 0);
+      o.max_depth = 8;
+      check_usable(fam, o, text, o);
+    }
   }
-  TEST_CASE("max_depth") {
-    toolcall::options o;
-    o.max_depth = 8;
-    toolcall::parser p{toolcall::parser_registry::builtin(), o};
-    const auto m = p.parse("<tool_call>{\"name\": \"d\", \"arguments\": {\"a\": [[[[[[[[[[1]]]]]]]]]]}}</tool_call>");
-    CHECK(m.calls.empty());
-    CHECK(has_code(m, toolcall::errc::limit_depth));
-    CHECK(p.parse(good).calls.size() == 1);
+
+  TEST_CASE("max_holdback: a reasoning opener never closed is released as content, with limit_holdback") {
+    // detect mode holds text that a later lone </think> would make reasoning; a reply that
+    // never closes it is released at the limit
+    for (const family& fam : k_families) {
+      INFO(std::string(fam.format));
+      toolcall::options o = base();
+      o.max_holdback = 256;
+      std::string prose;
+      while (prose.size() < 1000) prose += "The user wants the forecast, so I should look it up first. ";
+      const std::string text = prose + "\n" + fam.call("get_weather", {{"city", "Oslo"}});
+      const auto reg = *toolcall::parser_registry::only(fam.format);
+      toolcall::parser p{reg, o};
+      const toolcall::message m = p.parse(text);
+      CHECK(has_code(m, toolcall::errc::limit_holdback));
+      CHECK(m.content.find(prose.substr(0, 200)) == 0);
+      REQUIRE(m.calls.size() == 1);
+      // every chunking gives the same message; the diagnostic's offset is the end of the write
+      // in which the limit was passed, so only its code is compared here
+      toolcall::stream_parser chunked{reg, o};
+      for (std::size_t size : {1, 7, 64}) {
+        chunked.reset(o);
+        tc_test::folder f;
+        const toolcall::message c = tc_test::write_cut(chunked, text, tc_test::plans_of(text.size(), {false, {size}, 0})[0], f);
+        CHECK(has_code(c, toolcall::errc::limit_holdback));
+        CHECK(c.content == m.content);
+        REQUIRE(c.calls.size() == 1);
+        CHECK(c.calls[0].arguments == m.calls[0].arguments);
+        CHECK(tc_test::same_message(f.m, c).empty());
+      }
+      // streamed, the held text is released while the reply is still coming
+      toolcall::stream_parser sp{*toolcall::parser_registry::only(fam.format), o};
+      std::string seen;
+      auto sink = [&](const toolcall::event& ev) {
+        if (ev.kind == toolcall::event_kind::content) seen.append(ev.text);
+      };
+      sp.write(prose, sink);
+      CHECK(seen.size() >= prose.size() - o.max_holdback);
+      (void)sp.finish(sink);
+    }
   }
-  TEST_CASE("time budget: the rest is content") {
-    toolcall::options o;
-    o.time_budget = std::chrono::microseconds(1);
-    toolcall::parser p{toolcall::parser_registry::builtin(), o};
-    std::string text;
-    while (text.size() < (4u << 20)) text += good + " some text ";
-    const auto m = p.parse(text);
-    CHECK(has_code(m, toolcall::errc::limit_time));
-    CHECK(m.calls.size() < text.size() / good.size());
-    CHECK(m.content.size() > 0);
-  }
-  TEST_CASE("max_holdback: undecided text becomes content") {
-    toolcall::options o;
-    o.max_holdback = 64;
-    o.reasoning = toolcall::reasoning_start::detect;
-    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), o};
-    std::string seen;
-    auto sink = [&](const toolcall::event& ev) {
-      if (ev.kind == toolcall::event_kind::content) seen.append(ev.text);
-    };
-    sp.write(std::string(100, 'z'), sink);
-    CHECK(seen.size() >= 64);
-    const auto m = sp.finish(sink);
-    CHECK(has_code(m, toolcall::errc::limit_holdback));
+
+  TEST_CASE("time_budget: a reply that takes longer to parse than the budget is content from there on") {
+    // a 1 microsecond budget is spent within the first calls of a 4 MiB reply; the clock only
+    // runs inside parse()/write()/finish()
+    for (const family& fam : k_families) {
+      INFO(std::string(fam.format));
+      toolcall::options o = base();
+      o.time_budget = std::chrono::microseconds(1);
+      const std::string one = fam.call("append_log", {{"line", "build step finished"}}) + "\n";
+      std::string text;
+      while (text.size() < (std::size_t{4} << 20)) text += one;
+      const std::size_t n = text.size() / one.size();
+      toolcall::parser p{*toolcall::parser_registry::only(fam.format), o};
+      const toolcall::message m = p.parse(text);
+      CHECK(has_code(m, toolcall::errc::limit_time));
+      CHECK(m.calls.size() < n);
+      CHECK_FALSE(m.content.empty());
+      toolcall::stream_parser sp{*toolcall::parser_registry::only(fam.format), o};
+      for (std::size_t i = 0; i < text.size(); i += 4096) sp.write(std::string_view(text).substr(i, 4096));
+      const toolcall::message s = sp.finish();
+      CHECK(has_code(s, toolcall::errc::limit_time));
+      CHECK(s.calls.size() < n);
+      check_usable(fam, o, text, base());
+    }
   }
 }

@@ -12,7 +12,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -260,6 +263,228 @@ inline std::string same_message(const toolcall::message& a, const toolcall::mess
         err += "diagnostic differs; ";
   }
   return err;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The split-and-compare harness: a text streamed under many chunkings must give, every time,
+// the one-shot message, both as finish() returns it and as a client folds it from the events.
+
+/// Where a streamed text is cut: the offset at which each write but the last ends.
+using cut_plan = std::vector<std::size_t>;
+
+/// The chunkings the harness streams a text under.
+struct chunkings {
+  bool two_pieces = true;                    ///< two writes split at every offset 0..n
+  std::vector<std::size_t> sizes = {1};      ///< fixed-size writes of each of these sizes
+  int random = 0;                            ///< random writes of 1..16 bytes, seeded by n
+};
+
+inline std::vector<cut_plan> plans_of(std::size_t n, const chunkings& how = {}) {
+  std::vector<cut_plan> plans;
+  if (how.two_pieces)
+    for (std::size_t k = 0; k <= n; ++k) plans.push_back({k});
+  for (std::size_t size : how.sizes) {
+    cut_plan cuts;
+    for (std::size_t k = size; k < n; k += size) cuts.push_back(k);
+    plans.push_back(cuts);
+  }
+  std::mt19937 rng(static_cast<unsigned>(n));
+  for (int r = 0; r < how.random; ++r) {
+    cut_plan cuts;
+    for (std::size_t k = 1 + rng() % 16; k < n; k += 1 + rng() % 16) cuts.push_back(k);
+    plans.push_back(cuts);
+  }
+  return plans;
+}
+
+inline std::string describe(const cut_plan& cuts) {
+  std::string s = std::to_string(cuts.size() + 1) + " writes, cut at ";
+  for (std::size_t k = 0; k < cuts.size() && s.size() < 100; ++k) s += std::to_string(cuts[k]) + ",";
+  return s;
+}
+
+/// Writes `text` to `sp` in the pieces `cuts` gives, then finishes; every event goes to `sink`.
+/// The caller resets `sp` before.
+template <typename Sink>
+inline toolcall::message write_cut(toolcall::stream_parser& sp, std::string_view text, const cut_plan& cuts, Sink&& sink) {
+  std::size_t pos = 0;
+  for (std::size_t c : cuts) {
+    sp.write(text.substr(pos, c - pos), sink);
+    pos = c;
+  }
+  sp.write(text.substr(pos), sink);
+  return sp.finish(sink);
+}
+
+/// More checks on one streamed run (its finished message and its folder): "" or the problem.
+using run_check = std::function<std::string(const toolcall::message& fin, const folder& f)>;
+
+/// Streams `text` through `sp` under every chunking of `how` (resetting it with `opt` before
+/// each, so the request's tools attached once stay) and compares with `one`, the one-shot
+/// message: "" when every run matches, else the first run that did not and how.
+inline std::string stream_matches(toolcall::stream_parser& sp, const toolcall::options& opt, const std::string& text,
+                                  const toolcall::message& one, const chunkings& how = {},
+                                  const run_check& extra = {}) {
+  for (const cut_plan& cuts : plans_of(text.size(), how)) {
+    sp.reset(opt, toolcall::keep_request);
+    folder f;
+    const toolcall::message fin = write_cut(sp, text, cuts, f);
+    std::string err;
+    const std::string a = same_message(one, fin), b = same_message(one, f.m);
+    if (!a.empty()) err += "finish: " + a;
+    if (!b.empty()) err += "folded: " + b;
+    if (!f.violations.empty()) err += "events: " + f.violations.front();
+    if (err.empty() && extra) err = extra(fin, f);
+    if (!err.empty()) return describe(cuts) + ": " + err;
+  }
+  return "";
+}
+
+/// Attaches nothing (see split_compare).
+struct no_tools {
+  template <typename P>
+  void operator()(P&) const {}
+};
+
+struct split_result {
+  toolcall::message one;  ///< the one-shot message
+  std::string err;        ///< "" or the first chunking whose stream differs from it
+};
+
+/// The harness for a registry: one-shot with a parser, then streamed with a stream_parser, both
+/// made from `reg` and `opt` and given the request by `attach` (a callable taking either).
+template <typename Attach = no_tools>
+inline split_result split_compare(const toolcall::parser_registry& reg, const toolcall::options& opt,
+                                  const std::string& text, const chunkings& how = {}, Attach attach = {},
+                                  const run_check& extra = {}) {
+  toolcall::parser p{reg, opt};
+  attach(p);
+  split_result r{p.parse(text), ""};
+  toolcall::stream_parser sp{reg, opt};
+  attach(sp);
+  r.err = stream_matches(sp, opt, text, r.one, how, extra);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built-in families, as the registry holds them. Tests that go over every family take the
+// names from parser_registry::builtin(); what a test needs to know per family is here, once,
+// and registry_test checks this table against the registry both ways.
+
+struct family_row {
+  const char* format;  ///< a built-in format's name
+  /// A hub model whose for_model() preset enables the format; nullptr when no preset does.
+  const char* model;
+  /// A corpus case (tests/data/corpus) the format alone parses, its calls attributed to it;
+  /// for `reasoning`, a case whose reasoning it separates.
+  const char* corpus_id;
+};
+
+inline const std::vector<family_row>& families() {
+  static const std::vector<family_row> rows = {
+      {"reasoning", "Qwen/Qwen3-8B", "reasoning-p02"},
+      {"hy3", "tencent/Hy3-preview", "hy3-p05"},
+      {"minimax_m1", "MiniMaxAI/MiniMax-M1-80k", "mm1-p09"},
+      {"minicpm", "openbmb/MiniCPM4.1-8B", "minicpm-p09"},
+      {"granite", "ibm-granite/granite-3.3-8b-instruct", "granite-p09"},
+      {"hermes", "NousResearch/Hermes-3-Llama-3.1-8B", "qwen-tag-p11"},
+      {"qwen3_coder", "Qwen/Qwen3-Coder-30B-A3B-Instruct", "qwen3-coder-p05"},
+      {"qwen_tools", "Qwen/Qwen2.5-7B-Instruct", "qwen-tools-p08"},
+      {"qwen_function", "Qwen/Qwen2.5-7B-Instruct", "qwen-func-p10"},
+      {"named_function", "Qwen/Qwen2.5-Coder-7B-Instruct", "qwen-func-p09"},
+      {"qwen_bracket", "Qwen/Qwen2.5-7B-Instruct", "qwen-bracket-p07"},
+      {"glm", "zai-org/GLM-4.6", "glm-p01"},
+      {"internlm2", "internlm/internlm2_5-7b-chat", "internlm2-p08"},
+      {"seed_oss", "ByteDance-Seed/Seed-OSS-36B-Instruct", "seed-oss-p06"},
+      {"jamba", "ai21labs/AI21-Jamba-1.5-Mini", "jamba-p10"},
+      {"minimax_m2", "MiniMaxAI/MiniMax-M2", "minimax-m2-p06"},
+      {"xlam", "Salesforce/xLAM-2-32b-fc-r", "xlam-p01"},
+      {"deepseek_dsml", "deepseek-ai/DeepSeek-V3.2", "deepseek-dsml-p06"},
+      {"apertus", "swiss-ai/Apertus-8B-Instruct-2509", "apertus-p08"},
+      {"openai", nullptr, "openai-json-p04"},
+      {"cohere", "CohereLabs/c4ai-command-a-03-2025", "cohere-p10"},
+      {"gigachat3", "ai-sage/GigaChat3-10B-A1.8B", "gigachat3-p05"},
+      {"functools", "microsoft/Phi-4-mini-instruct", "functools-p06"},
+      {"dots", "rednote-hilab/dots.llm1.inst", "dots-p03"},
+      {"command_r", "CohereForAI/c4ai-command-r-plus-08-2024", "command-r-p05"},
+      {"inkling", "thinkingmachines/Inkling", "inkling-p04"},
+      {"plamo3", "pfnet/plamo-3-nict-31b-chat", "plamo3-p09"},
+      {"solar_open", "upstage/Solar-Open-100B", "solar-open-p09"},
+      {"sarashina", "sbintuitions/sarashina2.2-3b-instruct-v0.1", "sarashina-p09"},
+      {"llama3_json", "meta-llama/Llama-3.1-8B-Instruct", "llama3-json-p06"},
+      {"nemotron_json", "nvidia/Llama-3_3-Nemotron-Super-49B-v1_5", "nemotron-p10"},
+      {"longcat", "meituan-longcat/LongCat-Flash-Chat", "longcat-p09"},
+      {"hyperclovax", "naver-hyperclovax/HyperCLOVAX-SEED-Think-14B", "hcx-p06"},
+      {"solar_open2", "upstage/Solar-Open2-250B", "solar-open2-p06"},
+      {"function_key", "meta-llama/Llama-3.1-8B-Instruct", "petals-p05"},
+      {"minimax_m3", "MiniMaxAI/MiniMax-M3", "minimax-m3-p09"},
+      {"pythonic", "meta-llama/Llama-4-Scout-17B-16E-Instruct", "pythonic-p03"},
+      {"lfm2", "LiquidAI/LFM2-1.2B", "lfm2-p11"},
+      {"olmo3", "allenai/Olmo-3-7B-Instruct", "olmo3-p10"},
+      {"granite_pythonic", "ibm-granite/granite-3.3-8b-instruct", "granite-py-p12"},
+      {"mistral", "mistralai/Mistral-Small-3.2-24B-Instruct-2506", "mistral-v11-p07"},
+      {"step3", "stepfun-ai/step3", "step3-p06"},
+      {"deepseek", "deepseek-ai/DeepSeek-V3-0324", "deepseek-p10"},
+      {"kimi_k2", "moonshotai/Kimi-K2-Instruct", "kimi-k2-p09"},
+      {"harmony", "openai/gpt-oss-20b", "harmony-p04"},
+      {"gemma4", "google/gemma-4-31B-it", "gemma4-p12"},
+      {"function_gemma", "google/functiongemma-270m-it", "function-gemma-p12"},
+      {"functionary_v32", "meetkai/functionary-small-v3.2", "functionary-v32-p07"},
+      {"fenced", "Qwen/Qwen2.5-7B-Instruct", "fenced-p02"},
+      {"morph_xml", nullptr, "morph-xml-p06"},
+      {"gigachat35", "ai-sage/GigaChat3.5-Lightning", "gc35-p05"},
+      {"kimi_k3", "moonshotai/Kimi-K3", "k3-p05"},
+      {"muse_glimmer", "muse/Muse-Glimmer-27B", "muse-p01"},
+  };
+  return rows;
+}
+
+inline const family_row* family(std::string_view format) {
+  for (const auto& r : families())
+    if (format == r.format) return &r;
+  return nullptr;
+}
+
+/// The names of the built-in formats, by priority.
+inline std::vector<std::string> builtin_names() {
+  std::vector<std::string> v;
+  const toolcall::parser_registry r = toolcall::parser_registry::builtin();
+  for (const auto& f : r.formats()) v.push_back(f.name());
+  return v;
+}
+
+/// Every literal a built-in format declares: its triggers, markers and reasoning pairs (what the
+/// engine scans for), by format name. The one place the tests read a format's definition.
+inline std::map<std::string, std::set<std::string>> builtin_literals() {
+  std::map<std::string, std::set<std::string>> out;
+  const toolcall::parser_registry r = toolcall::parser_registry::builtin();
+  for (const auto& f : r.formats()) {
+    auto& s = out[f.name()];
+    for (const auto& t : f.def().triggers) s.insert(t.text);
+    for (const auto& m : f.def().markers) s.insert(m);
+    for (const auto& p : f.def().reasoning) {
+      s.insert(p.open);
+      s.insert(p.close);
+    }
+  }
+  return out;
+}
+
+/// Does some built-in for_model() preset enable `format`?
+inline bool preset_enables(std::string_view format) {
+  const toolcall::parser_registry r = toolcall::parser_registry::builtin();
+  for (const auto& f : r.formats())
+    for (const auto& p : f.def().presets)
+      for (const auto& n : p.formats)
+        if (n == format) return true;
+  return false;
+}
+
+/// The corpus case with this id, or nullptr.
+inline const corpus_case* find_case(const std::vector<corpus_case>& cases, std::string_view id) {
+  for (const auto& c : cases)
+    if (c.id == id) return &c;
+  return nullptr;
 }
 
 }  // namespace tc_test

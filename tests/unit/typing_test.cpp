@@ -70,45 +70,14 @@ toolcall::parser_registry reg_of(const char* format) {
   return *r;
 }
 
-toolcall::message parse_once(const toolcall::parser_registry& reg, const std::string& text, bool tools) {
-  toolcall::parser p{reg, opts()};
-  if (tools) toolcall::normalizer::create(k_tools)->attach(p);
-  return p.parse(text);
-}
-
 /// One-shot, then streamed split in two at every byte and in 1-byte chunks: each must give the
 /// one-shot message, and the folded events (arguments deltas concatenated) must equal it.
 run_result parse_all_ways(const char* format, const std::string& text, bool tools = true) {
-  const toolcall::parser_registry reg = reg_of(format);
-  run_result out{parse_once(reg, text, tools), ""};
-  auto run = [&](const std::vector<std::size_t>& cuts) {
-    toolcall::stream_parser sp{reg, opts()};
-    if (tools) toolcall::normalizer::create(k_tools)->attach(sp);
-    tc_test::folder f;
-    std::size_t pos = 0;
-    for (std::size_t c : cuts) {
-      sp.write(std::string_view(text).substr(pos, c - pos), f);
-      pos = c;
-    }
-    sp.write(std::string_view(text).substr(pos), f);
-    const toolcall::message m = sp.finish(f);
-    std::string err = tc_test::same_message(out.msg, m);
-    const std::string folded = tc_test::same_message(out.msg, f.m);
-    if (!folded.empty()) err += "folded: " + folded;
-    if (!f.violations.empty()) err += "events: " + f.violations.front();
-    return err;
+  const auto attach = [&](auto& p) {
+    if (tools) toolcall::normalizer::create(k_tools)->attach(p);
   };
-  std::vector<std::size_t> bytes;
-  for (std::size_t k = 1; k < text.size() && out.err.empty(); ++k) {
-    const std::string err = run({k});
-    if (!err.empty()) out.err = "split at " + std::to_string(k) + ": " + err;
-    bytes.push_back(k);
-  }
-  if (out.err.empty()) {
-    const std::string err = run(bytes);
-    if (!err.empty()) out.err = "1-byte chunks: " + err;
-  }
-  return out;
+  tc_test::split_result r = tc_test::split_compare(reg_of(format), opts(), text, {}, attach);
+  return {std::move(r.one), std::move(r.err)};
 }
 
 /// The single call's arguments equal `json` (as JSON), whatever the chunking.
