@@ -141,7 +141,7 @@ std::vector<variant> variants_of(const std::string& in, const std::string& fmt, 
   // cut right after the format's first opener
   if (auto f = toolcall::format::builtin(fmt)) {
     std::size_t best = std::string::npos, len = 0;
-    for (const auto& t : f->def().triggers) {
+    for (const auto& t : toolcall::detail::def_of(*f).triggers) {
       // the opener of the first call: the last one at or before its payload
       const std::size_t at = in.rfind(t.text, call_at);
       if (at != std::string::npos && (best == std::string::npos || at > best || (at == best && t.text.size() > len))) {
@@ -268,7 +268,7 @@ TEST_SUITE("toolcall/perturb") {
       auto own = toolcall::parser_registry::only(f.name());
       REQUIRE(own);
       toolcall::parser alone{*own, whole_text()};
-      for (const auto& t : f.def().triggers) {
+      for (const auto& t : toolcall::detail::def_of(f).triggers) {
         if (t.cond != toolcall::detail::trig_cond::anywhere || t.text.size() < 3) continue;
         const std::string texts[] = {
             "To call a tool, wrap the call in " + t.text + " tags, then wait for the result.",

@@ -274,9 +274,6 @@ class bare_start_handler final : public handler {
       }
       const step s = py_.feed(e, in.substr(i));
       if (s.st == step::done) tail = std::move(py_.tail);
-      if (s.st == step::fail && py_.calls() == 0) {
-        // a list in prose is not a call: no diagnostic beyond a note
-      }
       return {s.st, i + s.consumed};
     }
     return {step::more, n};

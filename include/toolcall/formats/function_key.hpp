@@ -7,6 +7,7 @@
 // Function key (docs/formats/README.md, "function_key"): `{"function": "NAME", "parameters":
 // {...}}`, bare or after `<|python_tag|>`, written by prompt-engineered tool use.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -30,6 +31,7 @@ struct function_key {
       shape.require_args = false;
       return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, false));
     };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

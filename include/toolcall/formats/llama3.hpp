@@ -8,6 +8,7 @@
 // "parameters": ...}`, the whole output as one such object (or `;`-separated objects, or an array
 // of them), and the built-in tools `<|python_tag|>NAME.call(key="value")`.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -35,6 +36,7 @@ struct llama3_json {
       shape.function_string = false;
       return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, true));
     };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };
