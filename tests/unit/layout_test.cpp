@@ -120,7 +120,8 @@ TEST_SUITE("toolcall/layout") {
   TEST_CASE("formats that share an opener never tie on priority") {
     // Formats claiming the same opener are tried in priority order; two at the same priority
     // would be tried in registration order, a choice nobody made.
-    const auto& formats = toolcall::parser_registry::builtin().formats();
+    const toolcall::parser_registry reg = toolcall::parser_registry::builtin();
+    const auto& formats = reg.formats();
     REQUIRE(formats.size() > 40);
     std::map<std::string, std::vector<const toolcall::format*>> by_opener;
     for (const auto& f : formats)
