@@ -34,7 +34,7 @@ struct llama3_json {
     d.make = [] {
       detail::call_shape shape = detail::wrapper_shape();
       shape.function_string = false;
-      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, true));
+      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, true, "<function"));
     };
     end_tokens::add(d.markers, end_tokens::llama3());
     return d;
