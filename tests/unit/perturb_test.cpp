@@ -131,10 +131,13 @@ std::vector<variant> variants_of(const std::string& in, const std::string& fmt, 
     }
     v.push_back({"crlf", crlf});
   }
-  // end-of-turn tokens after the call
-  for (const char* eot : {"<|im_end|>", "<|eot_id|>", "</s>", "<|endoftext|>"})
-    v.push_back({std::string("eot ") + eot, in + eot});
-  v.push_back({"eot-nl <|im_end|>", in + "\n<|im_end|>"});
+  // the family's end-of-turn tokens (the markers its room declares) after the call
+  if (auto f = toolcall::format::builtin(fmt)) {
+    const auto& markers = toolcall::detail::def_of(*f).markers;
+    for (std::size_t k = 0; k < markers.size() && k < 4; ++k)
+      v.push_back({"eot " + markers[k], in + markers[k]});
+    if (!markers.empty()) v.push_back({"eot-nl " + markers.back(), in + "\n" + markers.back()});
+  }
   // a duplicated closer
   if (!ts.empty() && ts.back().at + ts.back().len == in.size() && in[ts.back().at + 1] == '/')
     v.push_back({"dup-closer", in + in.substr(ts.back().at)});

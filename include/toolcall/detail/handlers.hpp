@@ -144,7 +144,26 @@ class python_tag_handler final : public handler {
     while (i < n) {
       if (st_ == s_dispatch) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
-        if (is_json_ws(c)) { ++i; continue; }
+        if (is_json_ws(c) && lt_.empty()) { ++i; continue; }
+        if (!then_.empty() && (c == static_cast<unsigned char>(then_[0]) || !lt_.empty())) {
+          // `<|python_tag|><function=...>` (Llama 3.1): the tag is markup before the call's own opener
+          lt_ += static_cast<char>(c);
+          const pm m = prefix_match_exact(lt_, then_);
+          if (m == pm::full) {
+            tail = std::move(lt_);
+            lt_.clear();
+            return {step::done, i + 1};
+          }
+          if (m == pm::partial) {
+            ++i;
+            continue;
+          }
+          if (lt_.size() > 1) {  // a started `<function` that is not one
+            e.set_failure(errc::marker_in_text, e.chunk_abs() + i, not_followed(), severity::warning);
+            return {step::fail, i};
+          }
+          lt_.clear();
+        }
         if (c == '{') {
           json_body::config cfg;
           cfg.shape = shape_;
@@ -163,21 +182,6 @@ class python_tag_handler final : public handler {
           py_.begin(e, cfg);
           st_ = s_py;
           continue;
-        }
-        if (!then_.empty() && (c == static_cast<unsigned char>(then_[0]) || !lt_.empty())) {
-          // `<|python_tag|><function=...>` (Llama 3.1): the tag is markup before the call's own opener
-          lt_ += static_cast<char>(c);
-          const pm m = prefix_match_exact(lt_, then_);
-          if (m == pm::full) {
-            tail = std::move(lt_);
-            lt_.clear();
-            return {step::done, i + 1};
-          }
-          if (m == pm::partial) {
-            ++i;
-            continue;
-          }
-          lt_.clear();
         }
         e.set_failure(errc::marker_in_text, e.chunk_abs() + i, not_followed(), severity::warning);
         return {step::fail, i};

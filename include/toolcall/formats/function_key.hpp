@@ -29,7 +29,7 @@ struct function_key {
       shape.function_object = false;
       shape.function_string = true;
       shape.require_args = false;
-      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, false));
+      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, false, "<function"));
     };
     end_tokens::add(d.markers, end_tokens::llama3());
     return d;
