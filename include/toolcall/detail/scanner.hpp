@@ -147,21 +147,37 @@ class scanner {
         add(drops, spellings_.back(), trig_action::drop, trig_cond::anywhere);
       }
     }
+    // reasoning markers made of several tokens match with whitespace at their joints too
     const std::size_t np = pairs.size();
+    std::vector<std::vector<std::string_view>> opens(np), closes(np);
+    for (std::size_t p = 0; p < np; ++p) {
+      opens[p].push_back(pairs[p].open);
+      closes[p].push_back(pairs[p].close);
+      for (std::string& v : joint_spellings(pairs[p].open)) {
+        spellings_.push_back(std::move(v));
+        opens[p].push_back(spellings_.back());
+      }
+      for (std::string& v : joint_spellings(pairs[p].close)) {
+        spellings_.push_back(std::move(v));
+        closes[p].push_back(spellings_.back());
+      }
+    }
     tabs_.assign(2 + np, trigger_table{});
     for (int k = 0; k < 2; ++k) {
       auto& t = tabs_[static_cast<std::size_t>(k)].trigs;
       t = calls;
       t.insert(t.end(), drops.begin(), drops.end());
-      for (std::size_t p = 0; p < np; ++p) add(t, pairs[p].open, trig_action::think_open, trig_cond::start, p);
       for (std::size_t p = 0; p < np; ++p)
-        add(t, pairs[p].close, k == 0 ? trig_action::stray_closer : trig_action::think_close, trig_cond::anywhere, p);
+        for (std::string_view o : opens[p]) add(t, o, trig_action::think_open, trig_cond::start, p);
+      for (std::size_t p = 0; p < np; ++p)
+        for (std::string_view c : closes[p])
+          add(t, c, k == 0 ? trig_action::stray_closer : trig_action::think_close, trig_cond::anywhere, p);
     }
     for (std::size_t p = 0; p < np; ++p) {
       auto& t = tabs_[2 + p].trigs;
-      add(t, pairs[p].close, trig_action::think_close, trig_cond::anywhere, p);
+      for (std::string_view c : closes[p]) add(t, c, trig_action::think_close, trig_cond::anywhere, p);
       // the model may write the opener the prompt already opened
-      add(t, pairs[p].open, trig_action::think_open, trig_cond::reasoning_head, p);
+      for (std::string_view o : opens[p]) add(t, o, trig_action::think_open, trig_cond::reasoning_head, p);
       if (calls_end_reasoning)
         for (const auto& c : calls)
           if (c.cond == trig_cond::anywhere) t.push_back(c);
