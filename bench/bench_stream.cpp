@@ -95,7 +95,7 @@ void stream_bench(benchmark::State& st, const std::string& text, std::size_t chu
   st.counters["ns_per_token"] = benchmark::Counter(tokens * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
                                                                       benchmark::Counter::kInvert);
   st.counters["bytes_examined_per_byte"] =
-      static_cast<double>(sp.bytes_examined()) / static_cast<double>(text.size());
+      static_cast<double>(sp.stats().bytes_examined) / static_cast<double>(text.size());
 }
 
 /// `chunk`: the write size (0: the whole text in one write, as one-shot parsing does).

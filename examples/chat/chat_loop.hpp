@@ -253,7 +253,7 @@ class chat_loop {
     if (tools_on && s_.norm)
       s_.norm->attach(sp);
     else
-      sp.set_filter(nullptr);
+      sp.detach_normalizer();
     tc::openai::sse_options so;
     so.model = s_.model_name;
     so.seed = mix_seed(s_.opt.seed ^ 0x55AA55AA55AA55AAull, generation_);

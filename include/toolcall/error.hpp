@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <variant>
 #include <utility>
 
 #include "config.hpp"
@@ -129,37 +130,63 @@ namespace detail {
 }
 }  // namespace detail
 
+/// Reading the value of a result that holds an error is a precondition violation: checked
+/// (abort) in debug builds (no NDEBUG) and with TOOLCALL_CHECKED=1, undefined otherwise.
+#ifndef TOOLCALL_CHECK_RESULT
+#if !defined(NDEBUG) || (defined(TOOLCALL_CHECKED) && TOOLCALL_CHECKED)
+#define TOOLCALL_CHECK_RESULT 1
+#else
+#define TOOLCALL_CHECK_RESULT 0
+#endif
+#endif
+
 /**
- * A minimal expected<T, error> for C++17 (std::expected is C++23). Same shape with or without
- * exceptions; only value() on an error throws (or aborts under -fno-exceptions).
+ * A minimal expected<T, error> for C++17 (std::expected is C++23): it holds a value or an
+ * error, never both. Same shape with or without exceptions. value() on an error throws
+ * error_exception (aborts under -fno-exceptions); `*r` and `r->` on an error are a checked
+ * precondition (TOOLCALL_CHECK_RESULT). error() of a value is an error with errc::ok.
  */
 template <typename T>
 class [[nodiscard]] result {
  public:
-  result(T v) : ok_(true), value_(std::move(v)) {}  // NOLINT(google-explicit-constructor) like expected
-  result(toolcall::error e) : ok_(false), error_(std::move(e)) {}  // NOLINT(google-explicit-constructor)
+  result(T v) : v_(std::in_place_index<0>, std::move(v)) {}  // NOLINT(google-explicit-constructor) like expected
+  result(toolcall::error e) : v_(std::in_place_index<1>, std::move(e)) {}  // NOLINT(google-explicit-constructor)
 
-  bool has_value() const noexcept { return ok_; }
-  explicit operator bool() const noexcept { return ok_; }
-  T& operator*() & { return value_; }
-  const T& operator*() const& { return value_; }
-  T* operator->() { return &value_; }
-  const T* operator->() const { return &value_; }
-  const toolcall::error& error() const noexcept { return error_; }
+  bool has_value() const noexcept { return v_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+  T& operator*() & { return *checked(); }
+  const T& operator*() const& { return *checked(); }
+  T* operator->() { return checked(); }
+  const T* operator->() const { return checked(); }
+  const toolcall::error& error() const noexcept {
+    static const toolcall::error none{};
+    const toolcall::error* e = std::get_if<1>(&v_);
+    return e ? *e : none;
+  }
   T& value() & {
-    if (!ok_) detail::throw_error(error_);
-    return value_;
+    if (!has_value()) detail::throw_error(*std::get_if<1>(&v_));
+    return *std::get_if<0>(&v_);
   }
   const T& value() const& {
-    if (!ok_) detail::throw_error(error_);
-    return value_;
+    if (!has_value()) detail::throw_error(*std::get_if<1>(&v_));
+    return *std::get_if<0>(&v_);
   }
-  T value_or(T other) const& { return ok_ ? value_ : std::move(other); }
+  T value_or(T other) const& { return has_value() ? *std::get_if<0>(&v_) : std::move(other); }
 
  private:
-  bool ok_;
-  T value_{};
-  toolcall::error error_{};
+  T* checked() noexcept {
+#if TOOLCALL_CHECK_RESULT
+    TOOLCALL_ASSERT(has_value());
+#endif
+    return std::get_if<0>(&v_);
+  }
+  const T* checked() const noexcept {
+#if TOOLCALL_CHECK_RESULT
+    TOOLCALL_ASSERT(has_value());
+#endif
+    return std::get_if<0>(&v_);
+  }
+  std::variant<T, toolcall::error> v_;
 };
 
 TOOLCALL_NAMESPACE_END

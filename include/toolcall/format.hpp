@@ -17,15 +17,20 @@
 #include "detail/format_def.hpp"
 #include "error.hpp"
 #include "format_spec.hpp"
+#include "options.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+
+class format;
+namespace detail {
+/// The format's definition (markers, traits, presets): what the engine is built from.
+inline const format_def& def_of(const format& f) noexcept;
+}  // namespace detail
 
 /// A registered format: a built-in one (by name) or a custom one, with its priority. Cheap to
 /// copy: the definition is shared and immutable.
 class format {
  public:
-  /// An empty format (no name, no triggers): what a failed result<format> holds.
-  format() : def_(std::make_shared<const detail::format_def>()) {}
   const std::string& name() const noexcept { return def_->name; }
   /// Lower is tried first where several formats claim the same opener.
   int priority() const noexcept { return priority_; }
@@ -64,17 +69,19 @@ class format {
    */
   static result<format_spec> learn(const std::vector<learn_sample>& samples);
 
-  /// The format's definition (markers, traits, presets): what the engine is built from.
-  const detail::format_def& def() const noexcept { return *def_; }
-
  private:
   friend class parser_registry;
+  friend const detail::format_def& detail::def_of(const format& f) noexcept;
   format(std::shared_ptr<const detail::format_def> d, bool builtin)
       : def_(std::move(d)), priority_(def_->priority), builtin_(builtin) {}
   std::shared_ptr<const detail::format_def> def_;
   int priority_ = 0;
   bool builtin_ = false;
 };
+
+namespace detail {
+inline const format_def& def_of(const format& f) noexcept { return *f.def_; }
+}  // namespace detail
 
 /// A string whose appearance in the output starts a call (parser_registry::triggers()): what a
 /// llama.cpp-style lazy grammar waits for (docs/constrained_decoding.md).
@@ -180,6 +187,15 @@ class parser_registry {
   bool model_known_ = true;
   bool prompt_opens_reasoning_ = false;
 };
+
+/**
+ * The reasoning start that fits a rendered prompt: `open` when the prompt ends inside an open
+ * reasoning block of one of the registry's formats (`<think>`, `<seed:think>`, `[THINK]`,
+ * `◁think▷`, ... after the last closer: chat templates of thinking models end the generation
+ * prompt with one), else `closed`.
+ */
+reasoning_start reasoning_start_for_prompt(std::string_view prompt,
+                                           const parser_registry& reg = parser_registry::builtin());
 
 TOOLCALL_NAMESPACE_END
 

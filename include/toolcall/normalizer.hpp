@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "config.hpp"
-#include "detail/engine_core.hpp"
+#include "detail/event_sink.hpp"
 #include "error.hpp"
 #include "parser.hpp"
 #include "stream_parser.hpp"
@@ -70,7 +70,7 @@ struct normalizer_rule {
 
 /// Options of a normalizer; a plain aggregate with a default for every field.
 struct normalizer_options {
-  bool enabled = true;         ///< false: attach() installs nothing and make_filter() returns null
+  bool enabled = true;         ///< false: attach() installs nothing
   bool coerce_types = true;    ///< schema type coercion and enum case fixes
   bool repair_names = true;    ///< namespace, case and edit-distance repair of tool names
   bool check_required = true;  ///< report missing required fields (errc::missing_required)
@@ -101,7 +101,7 @@ struct normalizer_options {
  * declared, and any value without a schema, pass through unchanged.
  *
  * @par Thread safety: a normalizer is immutable; share it between threads and parsers. Each
- * attach()/make_filter() creates the per-stream state.
+ * attach() creates the per-stream state.
  * @par Lifetime: filters share the compiled tools; the normalizer may die before them.
  *
  * **Example**:
@@ -135,9 +135,6 @@ class normalizer {
   /// Installs a fresh filter on the parser's stream parser.
   void attach(parser& p) const { attach(p.stream()); }
 
-  /// A new per-stream filter; null when the normalizer is disabled or default-constructed.
-  std::unique_ptr<detail::call_filter> make_filter() const;
-
   bool enabled() const noexcept { return enabled_ && d_; }
   /// Number of declared tools.
   std::size_t tool_count() const noexcept;
@@ -159,6 +156,8 @@ class normalizer {
   bool apply(call& c, std::vector<diagnostic>& diags) const;
 
  private:
+  /// A new per-stream filter; null when the normalizer is disabled or default-constructed.
+  std::unique_ptr<detail::call_filter> make_filter() const;
   std::shared_ptr<const detail::norm_data> d_;
   bool enabled_ = true;
 };

@@ -84,28 +84,6 @@ struct options {
   bool events_only = false;
 };
 
-/**
- * The reasoning start that fits a rendered prompt: `open` when the prompt ends inside an open
- * reasoning block (`<think>`, `<seed:think>`, `[THINK]`, `◁think▷` after the last closer; chat
- * templates of thinking models end the generation prompt with one), else `closed`.
- */
-inline reasoning_start reasoning_start_for_prompt(std::string_view prompt) noexcept {
-  struct pair {
-    std::string_view open, close;
-  };
-  static constexpr pair pairs[] = {{"<think>", "</think>"},
-                                   {"<seed:think>", "</seed:think>"},
-                                   {"[THINK]", "[/THINK]"},
-                                   {"\xE2\x97\x81think\xE2\x96\xB7", "\xE2\x97\x81/think\xE2\x96\xB7"}};
-  for (const pair& p : pairs) {
-    const std::size_t o = prompt.rfind(p.open);
-    if (o == std::string_view::npos) continue;
-    const std::size_t c = prompt.rfind(p.close);
-    if (c == std::string_view::npos || c < o) return reasoning_start::open;
-  }
-  return reasoning_start::closed;
-}
-
 TOOLCALL_NAMESPACE_END
 
 #endif  // TOOLCALL_OPTIONS_HPP

@@ -9,10 +9,11 @@
 #include <cstddef>
 #include <memory>
 #include <string_view>
+#include <type_traits>
 
 #include "choice.hpp"
 #include "config.hpp"
-#include "detail/engine_core.hpp"
+#include "detail/event_sink.hpp"
 #include "format.hpp"
 #include "options.hpp"
 #include "types.hpp"
@@ -30,6 +31,26 @@ struct keep_request_t {
 /// Tag for stream_parser::reset(): the next response answers the same request, so the attached
 /// normalizer and tool_choice stay (`sp.reset(toolcall::keep_request)`).
 inline constexpr keep_request_t keep_request{};
+
+/// What the engine knows only at the end of a response (stream_parser::finish(info)).
+struct finish_info {
+  /// The response stopped at the token limit: a message without a call finishes with
+  /// finish_reason::length (options::token_limit_hit says the same before the response starts).
+  bool token_limit_hit = false;
+};
+
+/// The engine's counters over the parser's life (stream_parser::stats()).
+struct stream_stats {
+  /// Bytes examined: every pass over the bytes. The scan, bytes carried and read again, a
+  /// region read again by the next format that may claim it, the copy into the call's buffer
+  /// where a body does not write it there itself (Pythonic calls, a normalizer's output), the
+  /// normalizer's pass, re-lexed XML values and string-encoded arguments, and the final check
+  /// of each call's arguments. Linear in the input: what the linear-work tests read.
+  std::size_t bytes_examined = 0;
+  /// Input bytes accounted for: text released, recognised markers, regions that became calls.
+  /// After finish() it equals the bytes written: nothing is dropped.
+  std::size_t bytes_accounted = 0;
+};
 
 /**
  * Incremental parser for a model's output as it streams (Boost.JSON's write/finish/reset).
@@ -67,15 +88,15 @@ class stream_parser {
 
   /// Ends the text: flushes held-back text, closes an open call by the corpus rules, and
   /// returns the message. Further writes are ignored until reset().
-  template <typename Sink>
-  message finish(Sink&& sink) {
-    return finish_to(detail::event_sink(sink));
+  template <typename Sink, typename = std::enable_if_t<!std::is_same<std::decay_t<Sink>, finish_info>::value>>
+  message finish(Sink&& sink, const finish_info& info = {}) {
+    return finish_to(detail::event_sink(sink), info);
   }
-  message finish();
+  message finish(const finish_info& info = {});
 
   /**
    * Starts a new response, keeping buffers. The request's state does not carry over: a
-   * normalizer (set_filter(), normalizer::attach(), request::attach()) and a tool_choice
+   * normalizer (normalizer::attach(), request::attach()) and a tool_choice
    * (set_choice()) that served a response (a write() or finish() since they were set) are
    * dropped, so a parser reused for the next request never normalizes against the previous
    * request's tools. Attach the next request's before or after reset(), or pass keep_request
@@ -89,12 +110,9 @@ class stream_parser {
   /// As reset(opt), keeping the request's normalizer and tool_choice for the next response.
   void reset(const options& opt, keep_request_t);
 
-  /**
-   * Installs a call filter (what toolcall::normalizer::attach() does): it sees each call's name
-   * and argument stream and may rewrite both. Pass nullptr to remove it. It serves the response
-   * being parsed, or the next one: the first reset() after it was used drops it (see reset()).
-   */
-  void set_filter(std::unique_ptr<detail::call_filter> f);
+  /// Removes the normalizer normalizer::attach() or request::attach() installed, at once
+  /// (reset() drops it anyway once it served a response).
+  void detach_normalizer();
 
   /**
    * The request's tool_choice and parallel_tool_calls (choice.hpp), for the response being
@@ -116,20 +134,15 @@ class stream_parser {
   /// Hint: the response will be about n bytes (one-shot parsing reserves its content).
   void reserve(std::size_t n);
 
-  /// Bytes the engine examined so far, over the parser's life: the linear-work counter used by
-  /// the tests. It counts every pass over the bytes: the scan, bytes carried and read again, a
-  /// region read again by the next format that may claim it, the copy into the call's buffer
-  /// where a body does not write it there itself (Pythonic calls, a normalizer's output), the
-  /// normalizer's pass, re-lexed XML values and string-encoded arguments, and the final check
-  /// of each call's arguments.
-  std::size_t bytes_examined() const noexcept;
-  /// Input bytes accounted for: text released, recognised markers, regions that became calls.
-  /// After finish() it equals the bytes written: nothing is dropped.
-  std::size_t bytes_accounted() const noexcept;
+  /// The engine's counters (examined and accounted bytes).
+  stream_stats stats() const noexcept;
 
  private:
+  friend class normalizer;
+  /// The normalizer's per-stream state (normalizer::attach()), or none.
+  void set_filter(std::unique_ptr<detail::call_filter> f);
   void write_to(std::string_view delta, detail::event_sink sink);
-  message finish_to(detail::event_sink sink);
+  message finish_to(detail::event_sink sink, const finish_info& info);
   std::unique_ptr<detail::engine> e_;
 };
 

@@ -307,7 +307,7 @@ TEST_SUITE("toolcall/choice") {
     std::size_t families = 0;
     const parser_registry all = parser_registry::builtin();
     for (const toolcall::format& f : all.formats()) {
-      const auto& ct = f.def().call_template;
+      const auto& ct = toolcall::detail::def_of(f).call_template;
       if (ct.begin.empty()) continue;
       ++families;
       toolcall::result<parser_registry> reg = parser_registry::only(f.name());

@@ -157,7 +157,7 @@ TEST_SUITE("toolcall/corpus") {
         sp.reset(seeded(), toolcall::keep_request);
         for (std::size_t i = 0; i < t.size(); i += chunk) sp.write(std::string_view(t).substr(i, chunk));
         (void)sp.finish();
-        CHECK_MESSAGE(sp.bytes_accounted() == t.size(), "chunk " << chunk << ": " << t.substr(0, 80));
+        CHECK_MESSAGE(sp.stats().bytes_accounted == t.size(), "chunk " << chunk << ": " << t.substr(0, 80));
       }
     }
   }

@@ -105,7 +105,7 @@ struct args_fold {
 outcome run(stream_parser& sp, std::string_view text, std::size_t chunk, const options& opt) {
   sp.reset(opt);
   // bytes_examined() counts over the parser's life (reset() keeps it): measure the difference
-  const std::size_t examined_before = sp.bytes_examined();
+  const std::size_t examined_before = sp.stats().bytes_examined;
   args_fold fold;
   if (chunk == 0) {
     sp.write(text, fold);
@@ -114,7 +114,7 @@ outcome run(stream_parser& sp, std::string_view text, std::size_t chunk, const o
   }
   outcome r;
   r.m = sp.finish(fold);
-  r.examined = sp.bytes_examined() - examined_before;
+  r.examined = sp.stats().bytes_examined - examined_before;
   r.args_invariant = fold.listed.size() == r.m.calls.size();
   for (std::size_t i = 0; r.args_invariant && i < r.m.calls.size(); ++i)
     r.args_invariant = fold.listed[i] == r.m.calls[i].arguments;

@@ -131,17 +131,20 @@ std::vector<variant> variants_of(const std::string& in, const std::string& fmt, 
     }
     v.push_back({"crlf", crlf});
   }
-  // end-of-turn tokens after the call
-  for (const char* eot : {"<|im_end|>", "<|eot_id|>", "</s>", "<|endoftext|>"})
-    v.push_back({std::string("eot ") + eot, in + eot});
-  v.push_back({"eot-nl <|im_end|>", in + "\n<|im_end|>"});
+  // the family's end-of-turn tokens (the markers its room declares) after the call
+  if (auto f = toolcall::format::builtin(fmt)) {
+    const auto& markers = toolcall::detail::def_of(*f).markers;
+    for (std::size_t k = 0; k < markers.size() && k < 4; ++k)
+      v.push_back({"eot " + markers[k], in + markers[k]});
+    if (!markers.empty()) v.push_back({"eot-nl " + markers.back(), in + "\n" + markers.back()});
+  }
   // a duplicated closer
   if (!ts.empty() && ts.back().at + ts.back().len == in.size() && in[ts.back().at + 1] == '/')
     v.push_back({"dup-closer", in + in.substr(ts.back().at)});
   // cut right after the format's first opener
   if (auto f = toolcall::format::builtin(fmt)) {
     std::size_t best = std::string::npos, len = 0;
-    for (const auto& t : f->def().triggers) {
+    for (const auto& t : toolcall::detail::def_of(*f).triggers) {
       // the opener of the first call: the last one at or before its payload
       const std::size_t at = in.rfind(t.text, call_at);
       if (at != std::string::npos && (best == std::string::npos || at > best || (at == best && t.text.size() > len))) {
@@ -268,7 +271,7 @@ TEST_SUITE("toolcall/perturb") {
       auto own = toolcall::parser_registry::only(f.name());
       REQUIRE(own);
       toolcall::parser alone{*own, whole_text()};
-      for (const auto& t : f.def().triggers) {
+      for (const auto& t : toolcall::detail::def_of(f).triggers) {
         if (t.cond != toolcall::detail::trig_cond::anywhere || t.text.size() < 3) continue;
         const std::string texts[] = {
             "To call a tool, wrap the call in " + t.text + " tags, then wait for the result.",

@@ -227,7 +227,7 @@ std::set<std::string> best_owners(const std::string& name, int& rank) {
   rank = 1 << 30;
   const toolcall::parser_registry all = toolcall::parser_registry::builtin();
   for (const auto& f : all.formats()) {
-    for (const auto& p : f.def().presets) {
+    for (const auto& p : toolcall::detail::def_of(f).presets) {
       const auto re = toolcall::detail::compile_preset(p.pattern);
       REQUIRE_MESSAGE(re->ok(), f.name() << ": " << p.pattern);
       if (!toolcall::detail::preset_matches(*re, name)) continue;
@@ -272,9 +272,9 @@ TEST_SUITE("toolcall/presets") {
     // every room with a preset is reached by some name of the table
     const toolcall::parser_registry all = toolcall::parser_registry::builtin();
     for (const auto& f : all.formats()) {
-      if (f.def().presets.empty()) continue;
+      if (toolcall::detail::def_of(f).presets.empty()) continue;
       bool reached = false;
-      for (const auto& p : f.def().presets)
+      for (const auto& p : toolcall::detail::def_of(f).presets)
         for (const auto& x : p.formats) reached |= families.count(x) > 0;
       CHECK_MESSAGE(reached, "no hub name of the table reaches the presets of " << f.name());
     }

@@ -66,9 +66,9 @@ TEST_SUITE("toolcall/spec") {
       REQUIRE_MESSAGE(g, f.name() << ": " << g.error().detail);
       CHECK(g->name() == f.name());
       CHECK(g->priority() == f.priority());
-      CHECK(g->def().presets.size() == f.def().presets.size());
-      CHECK(g->def().markers == f.def().markers);
-      CHECK(g->def().template_markers == f.def().template_markers);
+      CHECK(toolcall::detail::def_of(*g).presets.size() == toolcall::detail::def_of(f).presets.size());
+      CHECK(toolcall::detail::def_of(*g).markers == toolcall::detail::def_of(f).markers);
+      CHECK(toolcall::detail::def_of(*g).template_markers == toolcall::detail::def_of(f).template_markers);
 
       toolcall::parser_registry room = *toolcall::parser_registry::only(f.name());
       toolcall::parser_registry file;

@@ -151,7 +151,7 @@ TEST_SUITE("toolcall/stream") {
         for (std::size_t p = 0; p < text.size(); p += chunk) sp.write(std::string_view(text).substr(p, chunk));
         const auto m = sp.finish();
         CHECK(m.calls.size() == text.size() / unit.size());
-        const double per_byte = double(sp.bytes_examined()) / double(text.size());
+        const double per_byte = double(sp.stats().bytes_examined) / double(text.size());
         // every pass is counted: the scan, bytes carried over 1-byte writes, and for the third
         // of the text that is arguments their copy into the call's buffer and the final check
         CHECK(per_byte <= 3.0);
@@ -177,7 +177,7 @@ TEST_SUITE("toolcall/stream") {
           if (ev.kind == toolcall::event_kind::call_begin) ++r.begun;
         });
       r.m = sp.finish();
-      r.per_byte = double(sp.bytes_examined()) / double(text.size());
+      r.per_byte = double(sp.stats().bytes_examined) / double(text.size());
       return r;
     };
     const auto arg = [](const std::string& args, const char* key) {
@@ -362,7 +362,7 @@ TEST_SUITE("toolcall/stream live") {
     for (const auto& d : m.diagnostics) limited |= d.code == toolcall::errc::limit_time;
     CHECK(limited);
     CHECK(m.calls.size() < 80000);  // parsing stopped: the rest is content
-    CHECK(sp.bytes_accounted() == text.size());
+    CHECK(sp.stats().bytes_accounted == text.size());
   }
   TEST_CASE("parse(text, opt) applies opt to that call only") {
     toolcall::options base;

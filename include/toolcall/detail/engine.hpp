@@ -33,11 +33,14 @@
 #include "engine_core.hpp"
 #include "../format.hpp"
 #include "choice.hpp"
+#include "claims.hpp"
 #include "custom.hpp"
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "json.hpp"
-#include "scan.hpp"
+#include "output.hpp"
+#include "prose.hpp"
+#include "scanner.hpp"
 #include "utf8.hpp"
 
 /// With TOOLCALL_CHECKED=1 (the sanitizer build) simdjson re-validates every call's arguments
@@ -51,134 +54,12 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-enum class trig_action : std::uint8_t { region, drop, stray_closer, think_open, think_close };
-
-/// A format's claim on a region opener: its handler, the trigger's variant, its priority.
-struct claimant {
-  handler* h = nullptr;
-  int variant = 0;
-  int priority = 0;
-};
-
-struct trigger {
-  std::string_view text;
-  trig_action action = trig_action::region;
-  trig_cond cond = trig_cond::anywhere;
-  std::vector<claimant> chain;  ///< region: the formats claiming this opener, by priority
-  std::size_t pair = 0;         ///< think_open/think_close: the reasoning pair
-};
-
-/// One scanner table: its triggers, the bytes that may start one, and per-first-byte buckets.
-/// A trigger found by its anchor byte, `off` bytes after its start.
-struct anchored {
-  const trigger* t = nullptr;
-  std::size_t off = 0;
-};
-
-struct trigger_table {
-  std::vector<trigger> trigs;
-  byte_set anchors;                 ///< anchor bytes of every trigger
-  byte_set anchors_later;           ///< of those that can match after the start of the output
-  std::vector<std::vector<anchored>> abuckets;  ///< per anchor byte
-  /// Byte pairs around the anchors: (anchor, next byte of the trigger), or (previous byte,
-  /// anchor) when the anchor ends its trigger; a stop whose neighbours form no such pair cannot
-  /// start a full match and is skipped without reading its bucket. One-byte triggers always stop.
-  std::vector<std::uint64_t> fwd_pairs, bwd_pairs;
-  std::array<bool, 256> always{};
-  static void set_pair(std::vector<std::uint64_t>& t, unsigned char a, unsigned char b) {
-    const unsigned k = (static_cast<unsigned>(a) << 8) | b;
-    t[k >> 6] |= std::uint64_t{1} << (k & 63);
-  }
-  static bool has_pair(const std::vector<std::uint64_t>& t, unsigned char a, unsigned char b) {
-    const unsigned k = (static_cast<unsigned>(a) << 8) | b;
-    return (t[k >> 6] >> (k & 63)) & 1u;
-  }
-  std::array<bool, 256> first{};    ///< first bytes of every trigger
-  std::array<bool, 256> later{};    ///< of those that can match after the start of the output
-  std::vector<std::vector<const trigger*>> buckets;
-};
-
-
-/// s.substr(pos, n) for a pos known to be in range: no bounds check on the hot paths.
-inline std::string_view sub(std::string_view s, std::size_t pos, std::size_t n = std::string_view::npos) noexcept {
-  return std::string_view(s.data() + pos, std::min(n, s.size() - pos));
-}
-
-/// Text output with the trimming rule of the corpus (leading whitespace dropped, trailing
-/// whitespace held until more text follows) and whole UTF-8 sequences per event.
-class text_emitter {
- public:
-  void reset() {
-    started_ = false;
-    ws_.clear();
-    u8_.clear();
-  }
-  template <typename Out>
-  void push(std::string_view s, Out&& out) {
-    const char* const b = s.data();
-    const std::size_t n = s.size();
-    std::size_t i = 0;
-    if (!started_) {
-      while (i < n && is_json_ws(static_cast<unsigned char>(b[i]))) ++i;
-      if (i == n) return;
-      started_ = true;
-    }
-    std::size_t e = n;
-    while (e > i && is_json_ws(static_cast<unsigned char>(b[e - 1]))) --e;
-    if (e == i) {
-      ws_.append(b + i, n - i);
-      return;
-    }
-    std::string_view body(b + i, e - i);
-    if (!u8_.empty()) {
-      buf_.assign(u8_);
-      buf_.append(ws_);
-      buf_.append(body.data(), body.size());
-      u8_.clear();
-      ws_.clear();
-      body = buf_;
-    } else if (!ws_.empty()) {  // the held whitespace, then the body: one append
-      buf_.swap(ws_);
-      buf_.append(body.data(), body.size());
-      ws_.clear();
-      body = buf_;
-    }
-    const std::size_t cut = utf8_complete_prefix(body);
-    if (cut > 0) out(std::string_view(body.data(), cut));
-    if (cut < body.size()) u8_.assign(body.data() + cut, body.size() - cut);
-    if (e < n) ws_.assign(b + e, n - e);
-  }
-  template <typename Out>
-  void flush(Out&& out) {
-    if (!u8_.empty()) out(std::string_view(u8_));
-    u8_.clear();
-    ws_.clear();
-  }
-  bool started() const noexcept { return started_; }
-
- private:
-  bool started_ = false;
-  std::string ws_, u8_, buf_;
-};
-
-struct pending_call {
-  std::size_t index = 0;
-  call c;
-  bool complete = false;
-  bool repaired = false;
-  filter_verdict verdict = filter_verdict::keep;
-  bool normalized = false;
-  std::size_t sent = 0;  // bytes of c.arguments already sent as deltas (whole UTF-8 sequences)
-  bool reserved = false;  // c.arguments was reserved for the rest of the write (given back at the end)
-  const char* refused = nullptr;  // why the request's tool_choice refuses it (never announced)
-  bool limited = false;   // past max_calls: dropped, and the normalizer never sees it
-};
-
 class engine final : public engine_services {
  public:
   engine(const parser_registry& reg, const options& opt)
       : opt_(opt), formats_(reg.formats()), prompt_opens_reasoning_(reg.prompt_opens_reasoning()) {
-    make_handlers();
+    claims_.make_handlers(formats_);
+    build_claims();
     build_tables();
     reset();
   }
@@ -245,14 +126,6 @@ class engine final : public engine_services {
       build_claims();
       build_tables();
     }
-    msg_ = message{};
-    // the buffers of a message given back with recycle() are reused, emptied
-    msg_.content.swap(spare_content_);
-    msg_.content.clear();
-    msg_.reasoning.swap(spare_reasoning_);
-    msg_.reasoning.clear();
-    content_room_ = 0;
-    content_reserved_ = false;
     carry_.clear();
     carry_is_hold_ = false;
     carry_abs_ = 0;
@@ -262,15 +135,11 @@ class engine final : public engine_services {
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
     at_start_ = true;
     after_call_ = closer_pending_ = false;
-    in_fence_ = in_inline_ = tick_line_start_ = false;
-    code_line_start_ = true;
-    ticks_ = 0;
+    code_.reset();
     last_closer_.clear();
     held_marker_ = {};
     held_ws_.clear();
     last_byte_ = '\n';
-    content_.reset();
-    reasoning_.reset();
     pending_.clear();
     region_buf_.clear();
     rv_ = nullptr;
@@ -290,23 +159,21 @@ class engine final : public engine_services {
     // seeded ids are deterministic yet differ from one response to the next
     if (used_) ++responses_;
     used_ = false;
-    rng_ = opt_.seed ? opt_.seed ^ (0x9E3779B97F4A7C15ull * responses_) : fresh_id_seed();
+    out_.reset(opt_.seed ? opt_.seed ^ (0x9E3779B97F4A7C15ull * responses_) : fresh_id_seed());
     claim_ = nullptr;
     writes_ = 0;
-    used_ids_.clear();
     finished_ = false;
-    truncated_seen_ = false;
   }
 
   void write(std::string_view data, event_sink sink) {
-    sink_ = sink;
+    out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
     choice_spent_ = filter_spent_ = true;
     if (finished_) return;
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
-      emit_reasoning_marker();
+      out_.reasoning_marker();
     }
     // The time budget counts the time spent inside write()/finish() over the whole response,
     // not the model's own pace. A clock read costs about as much as parsing a token, so writes
@@ -331,7 +198,7 @@ class engine final : public engine_services {
       return;
     }
     if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && held_marker_.empty() &&
-        !closer_pending_ && no_trigger_byte(data)) {
+        !closer_pending_ && tab().plain(data, at_start_)) {
       // a token of plain text: what drive() and process() would do with it, without their
       // bookkeeping (the same events, the same state)
       total_in_ += data.size();
@@ -343,15 +210,6 @@ class engine final : public engine_services {
     }
     drive(data, false);
     if (timing_) charge(small);
-  }
-
-  /// No byte of `s` can start a trigger in the current mode.
-  bool no_trigger_byte(std::string_view s) const {
-    const trigger_table& tb = tab();
-    const std::array<bool, 256>& f = at_start_ ? tb.first : tb.later;
-    for (char c : s)
-      if (f[static_cast<unsigned char>(c)]) return false;
-    return true;
   }
 
   /// Adds the time since t0_ to the budget (a sampled small write also stands for the seven
@@ -371,8 +229,9 @@ class engine final : public engine_services {
     }
   }
 
-  message finish(event_sink sink) {
-    sink_ = sink;
+  /// `token_limit_hit`: the response stopped at the token limit (finish_info).
+  message finish(event_sink sink, bool token_limit_hit = false) {
+    out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
     choice_spent_ = filter_spent_ = true;
@@ -381,7 +240,7 @@ class engine final : public engine_services {
     t0_ = std::chrono::steady_clock::now();
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
-      emit_reasoning_marker();
+      out_.reasoning_marker();
     }
     if (!passthrough_) {
       drive({}, true);
@@ -409,64 +268,27 @@ class engine final : public engine_services {
     }
     if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
     if (mode_ == mode_pending) flush_pending_as_content();
-    content_.flush([&](std::string_view s) { out_content(s); });
-    reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
+    out_.end_text(total_in_);
     finished_ = true;
-    if (!opt_.events_only) {
-      // the model's own text is kept as it came; the JSON writers show invalid bytes as U+FFFD
-      for (const std::string* t : {&msg_.content, &msg_.reasoning})
-        if (!t->empty() && !utf8_valid(*t))
-          diag(errc::invalid_utf8, total_in_,
-               std::string(t == &msg_.content ? "content" : "reasoning") + " holds invalid UTF-8 from its byte " +
-                   std::to_string(utf8_first_invalid(*t)) + "; JSON output writes U+FFFD for it",
-               severity::warning);
-    }
+    message& msg = out_.finishing();
     bool runnable = false;
-    for (const auto& c : msg_.calls) runnable |= c.status != call_status::truncated;
+    for (const auto& c : msg.calls) runnable |= c.status != call_status::truncated;
     if (!runnable && choice_.expects_call())
       diag(errc::tool_choice, total_in_,
            choice_.mode == tool_choice_mode::function
                ? "tool_choice names " + choice_.function + " but the answer holds no call to it"
                : std::string("tool_choice is required but the answer holds no call"),
            severity::warning);
-    if (runnable) msg_.finish = finish_reason::tool_calls;
-    else if (opt_.token_limit_hit) msg_.finish = finish_reason::length;
-    else msg_.finish = finish_reason::stop;
-    // the room reserved for content and not used goes back before the message is handed out
-    if (content_reserved_) give_back_room(msg_.content);
-    return std::move(msg_);
+    if (runnable) msg.finish = finish_reason::tool_calls;
+    else if (opt_.token_limit_hit || token_limit_hit) msg.finish = finish_reason::length;
+    else msg.finish = finish_reason::stop;
+    return out_.hand_out();
   }
 
-  /// A buffer reserved for more than it came to hold gives the room back.
-  static void give_back_room(std::string& s) {
-    if (s.capacity() > 2 * s.size() + 4096) s.shrink_to_fit();
-  }
-
-  /// Takes the buffers of a message this engine returned, for the next responses: its content,
-  /// its reasoning and its calls' arguments (at most 64 of them), emptied.
-  void recycle(message&& m) {
-    m.content.clear();
-    m.reasoning.clear();
-    if (m.content.capacity() > spare_content_.capacity()) spare_content_.swap(m.content);
-    if (m.reasoning.capacity() > spare_reasoning_.capacity()) spare_reasoning_.swap(m.reasoning);
-    for (call& c : m.calls) {
-      if (spare_args_.size() >= 64) break;
-      if (c.arguments.capacity() <= 15) continue;  // nothing to reuse in a short string
-      c.arguments.clear();
-      spare_args_.push_back(std::move(c.arguments));
-    }
-    // the roomiest buffer goes to the first call of the next response (taken from the back)
-    std::sort(spare_args_.begin(), spare_args_.end(),
-              [](const std::string& x, const std::string& y) { return x.capacity() < y.capacity(); });
-  }
-
-  /// One-shot callers know the size: content that grows past an eighth of it (and 4 KiB) is
-  /// likely most of the text, and gets room for all of it at once; a response that is mostly
-  /// calls never holds a content buffer as large as itself.
-  void reserve_content(std::size_t n) {
-    content_room_ = opt_.events_only ? 0 : n;
-    content_grow_at_ = std::max<std::size_t>(4096, n / 8);
-  }
+  /// Takes the buffers of a message this engine returned, for the next responses.
+  void recycle(message&& m) { out_.recycle(std::move(m)); }
+  /// One-shot callers know the size (message_out::reserve_content).
+  void reserve_content(std::size_t n) { out_.reserve_content(n); }
 
   /// Input bytes accounted for so far: released as text (content, reasoning, held undecided
   /// text), recognised markers, and regions that became calls. At finish() it equals the input
@@ -499,10 +321,7 @@ class engine final : public engine_services {
     }
     pc.index = over ? std::size_t(-1) : next_index_++;
     pc.limited = over;
-    if (!spare_args_.empty()) {  // a buffer of a message given back with recycle()
-      pc.c.arguments.swap(spare_args_.back());
-      spare_args_.pop_back();
-    }
+    out_.lend_args_buffer(pc.c.arguments);  // a buffer of a message given back with recycle()
     pc.c.name.assign(name.data(), name.size());
     if (filter_ && !over) {
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
@@ -510,23 +329,12 @@ class engine final : public engine_services {
     }
     if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refuses(pc.c.name)))
       pc.verdict = filter_verdict::drop;  // not announced; the region's end decides what it becomes
-    std::string sid(id.data(), id.size());
-    // model ids are kept unless repeated; generated ids are 24 random base62 characters (a
-    // collision has probability ~62^-24, so they are not tracked)
-    if (sid.empty() || !used_ids_.insert(sid).second) sid = make_id();
-    pc.c.id = std::move(sid);
+    pc.c.id = out_.call_id(id);
     pc.c.format.assign(format.data(), format.size());
     pc.c.begin = region_abs_;
     region_calls_.push_back(std::move(pc));
     const pending_call& p = region_calls_.back();
-    if (p.verdict == filter_verdict::drop) return;  // the normalizer's drop policy: never announced
-    event ev;
-    ev.kind = event_kind::call_begin;
-    ev.index = p.index;
-    ev.id = p.c.id;
-    ev.name = p.c.name;
-    ev.format = p.c.format;
-    sink_(ev);
+    if (p.announced()) out_.call_begin(p);  // the normalizer's drop policy: never announced
   }
   bool call_open() const override { return !region_calls_.empty() && !region_calls_.back().complete; }
   void examined(std::size_t n) override { examined_ += n; }
@@ -543,11 +351,6 @@ class engine final : public engine_services {
       if (a.size() != before) args_appended();
       return;
     }
-    raw_args(text);
-  }
-  /// The call's arguments have one buffer, c.arguments, written once; a delta is a view of its
-  /// bytes not yet sent, cut after the last whole UTF-8 sequence.
-  void raw_args(std::string_view text) {
     region_calls_.back().c.arguments += text;
     args_appended();
   }
@@ -573,28 +376,7 @@ class engine final : public engine_services {
     return &a;
   }
   void args_appended() override {
-    if (region_calls_.empty()) return;
-    pending_call& p = region_calls_.back();
-    if (p.verdict == filter_verdict::drop) return;
-    const std::string_view s = sub(p.c.arguments, p.sent);
-    const std::size_t cut = utf8_complete_prefix(s);
-    if (cut == 0) return;
-    event ev;
-    ev.kind = event_kind::arguments_delta;
-    ev.index = p.index;
-    ev.text = sub(s, 0, cut);
-    p.sent += cut;
-    sink_(ev);
-  }
-  /// Bytes held for a whole UTF-8 sequence go out before the call ends.
-  void flush_args_hold(pending_call& p) {
-    if (p.sent >= p.c.arguments.size() || p.verdict == filter_verdict::drop) return;
-    event ev;
-    ev.kind = event_kind::arguments_delta;
-    ev.index = p.index;
-    ev.text = sub(p.c.arguments, p.sent);
-    p.sent = p.c.arguments.size();
-    sink_(ev);
+    if (!region_calls_.empty()) out_.args_delta(region_calls_.back());
   }
   void end_call(std::size_t, bool repaired) override {
     if (region_calls_.empty()) return;
@@ -606,7 +388,7 @@ class engine final : public engine_services {
       region_calls_.back().normalized = filter_->changed();
       take_filter_notes();
     }
-    if (region_calls_.back().reserved) give_back_room(region_calls_.back().c.arguments);
+    if (region_calls_.back().reserved) message_out::give_back_room(region_calls_.back().c.arguments);
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
   }
@@ -624,8 +406,8 @@ class engine final : public engine_services {
   }
   void region_reasoning(std::string_view text) override {
     commit();
-    if (!msg_.has_reasoning) emit_reasoning_marker();
-    reasoning_.push(text, [&](std::string_view s) { out_reasoning(s); });
+    out_.reasoning_marker();
+    out_.reasoning(text);
   }
   void commit() override {
     region_buf_.clear();
@@ -638,17 +420,7 @@ class engine final : public engine_services {
     }
   }
   void diag(errc code, std::size_t abs, std::string m, severity level) override {
-    if (msg_.diagnostics.size() >= opt_.max_diagnostics) {
-      if (msg_.diagnostics.size() > opt_.max_diagnostics) return;
-      code = errc::limit_diagnostics;
-      m = "max_diagnostics reached; later diagnostics are dropped";
-      level = severity::warning;
-    }
-    msg_.diagnostics.push_back(diagnostic{code, abs, std::move(m), level});
-    event ev;
-    ev.kind = event_kind::diagnostic;
-    ev.diag = &msg_.diagnostics.back();
-    sink_(ev);
+    out_.diag(code, abs, std::move(m), level);
   }
   std::size_t chunk_abs() const override { return chunk_abs_; }
   std::size_t region_abs() const override { return region_abs_; }
@@ -672,8 +444,6 @@ class engine final : public engine_services {
 
  private:
   enum mode : std::uint8_t { mode_text, mode_pending, mode_reasoning, mode_region };
-
-  std::string make_id() { return random_id("call_", rng_); }
 
   /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
   const char* choice_refuses(const std::string& name) const {
@@ -721,7 +491,7 @@ class engine final : public engine_services {
   }
 
   mode initial_mode() const {
-    if (pairs_.empty()) return mode_text;
+    if (claims_.pairs().empty()) return mode_text;
     switch (opt_.reasoning) {
       case reasoning_start::open: return mode_reasoning;
       case reasoning_start::detect: return mode_pending;
@@ -732,221 +502,30 @@ class engine final : public engine_services {
     return mode_text;
   }
 
-  /// One handler per format that has one; bare JSON at the start is one shared claimant built
-  /// from the shapes the formats declare.
-  void make_handlers() {
-    handlers_.clear();
-    fmt_handler_.clear();
-    for (const auto& f : formats_) {
-      const format_def& d = f.def();
-      fmt_handler_.push_back(nullptr);
-      if (d.make) {
-        handlers_.push_back(d.make());
-        fmt_handler_.back() = handlers_.back().get();
-      }
-    }
-    build_claims();
-  }
-
-  /// The openers each format claims, plus those made from the request's tool names.
-  void build_claims() {
-    claims_.clear();
-    tool_openers_.clear();
-    bare_start_handler::config bc;
-    bc.shape.name_key = false;
-    bc.shape.function_object = false;
-    bool bare_obj = false, bare_arr = false;
-    int bare_prio = 1 << 30;
-    for (std::size_t fi = 0; fi < formats_.size(); ++fi) {
-      const auto& f = formats_[fi];
-      const format_def& d = f.def();
-      handler* hp = fmt_handler_[fi];
-      if (hp)
-        for (const auto& t : d.triggers) claims_.push_back({t.text, t.cond, claimant{hp, t.variant, f.priority()}});
-      if (hp && d.tool_triggers && !tool_names_.empty())
-        for (const auto& t : d.tool_triggers(tool_names_)) {
-          if (t.text.empty()) continue;
-          tool_openers_.push_back(std::make_unique<std::string>(t.text));  // stable text for the views
-          claims_.push_back({*tool_openers_.back(), t.cond, claimant{hp, t.variant, f.priority()}});
-        }
-      const bare_json_def& b = d.bare;
-      if (b.name_key) bc.shape.name_key = true, bc.shape.fmt_name_key = f.name();
-      if (b.function_string) bc.shape.function_string = true, bc.shape.fmt_function_string = f.name();
-      if (b.envelope) {
-        bc.shape.function_object = bc.shape.tool_calls = true;
-        bc.shape.fmt_envelope = f.name();
-      }
-      if (b.semicolons) bc.semicolons = true;
-      if (b.call_array) bc.call_array = true;
-      if (b.pythonic_list) bc.pythonic = f.name();
-      if (b.name_key || b.function_string || b.envelope) bare_obj = true;
-      if (b.call_array || b.pythonic_list) bare_arr = true;
-      if (b.name_key || b.function_string || b.envelope || b.call_array || b.pythonic_list)
-        bare_prio = std::min(bare_prio, f.priority());
-    }
-    // a call array or a nested call is reported as the envelope's format when that is enabled
-    for (std::string_view* n : {&bc.shape.fmt_envelope, &bc.shape.fmt_name_key, &bc.shape.fmt_function_string})
-      if (n->empty()) *n = !bc.shape.fmt_name_key.empty() ? bc.shape.fmt_name_key
-                           : !bc.shape.fmt_envelope.empty() ? bc.shape.fmt_envelope
-                                                            : bc.shape.fmt_function_string;
-    if (bare_obj || bare_arr) {
-      if (!bare_handler_) bare_handler_.reset(new bare_start_handler(bc));  // the formats never change
-      handler* hp = bare_handler_.get();
-      if (bare_obj) claims_.push_back({"{", trig_cond::start, claimant{hp, 0, bare_prio}});
-      if (bare_arr) claims_.push_back({"[", trig_cond::start, claimant{hp, 0, bare_prio}});
-    }
-    if (choice_.expects_call()) add_choice_claims();
-    pairs_.clear();
-    for (const auto& f : formats_)
-      for (const auto& r : f.def().reasoning) {
-        bool dup = false;
-        for (const auto& x : pairs_) dup |= x.open == r.open;
-        if (!dup) pairs_.push_back(r);
-      }
-  }
-
-  /// tool_choice required or a named function: a bare JSON call (an object or a list of them)
-  /// at the start of the output is a call without a marker, as vLLM and SGLang read a response
-  /// constrained to the call shape; under a named function, a bare object that is not a call is
-  /// that function's arguments. Tried after the formats' own bare shapes.
-  void add_choice_claims() {
-    bare_start_handler::config cc;
-    cc.shape.name_key = cc.shape.function_object = cc.shape.tool_calls = true;
-    cc.shape.fmt_name_key = cc.shape.fmt_envelope = cc.shape.fmt_function_string = "openai";
-    cc.call_array = true;
-    choice_bare_.reset(new bare_start_handler(cc));
-    const int last = 1 << 30;
-    claims_.push_back({"{", trig_cond::start, claimant{choice_bare_.get(), 0, last}});
-    claims_.push_back({"[", trig_cond::start, claimant{choice_bare_.get(), 0, last}});
-    if (choice_.mode != tool_choice_mode::function) return;
-    choice_args_.reset(new choice_args_handler(choice_.function));
-    claims_.push_back({"{", trig_cond::start, claimant{choice_args_.get(), 0, last + 1}});
-  }
-
-  static void add(std::vector<trigger>& t, std::string_view text, trig_action a, trig_cond c, std::size_t pair = 0) {
-    for (const auto& x : t)
-      if (x.text == text && x.cond == c) return;
-    trigger tr;
-    tr.text = text;
-    tr.action = a;
-    tr.cond = c;
-    tr.pair = pair;
-    t.push_back(std::move(tr));
-  }
-
-  /// The scanner tables, from the formats alone: 0 text, 1 undecided text (detect), 2 + k
-  /// inside reasoning pair k. Formats claiming the same opener share one trigger whose chain
-  /// lists them by priority.
+  /// The claims and the scanner's tables, from the formats, the request's tools and its
+  /// tool_choice.
+  void build_claims() { claims_.build(formats_, tool_names_, choice_); }
   void build_tables() {
-    std::vector<trigger> calls;
-    for (const auto& c : claims_) {
-      trigger* hit = nullptr;
-      for (auto& t : calls)
-        if (t.text == c.text && t.cond == c.cond) hit = &t;
-      if (!hit) {
-        calls.emplace_back();
-        hit = &calls.back();
-        hit->text = c.text;
-        hit->cond = c.cond;
-      }
-      hit->chain.push_back(c.who);
-    }
-    for (auto& t : calls)
-      std::stable_sort(t.chain.begin(), t.chain.end(),
-                       [](const claimant& a, const claimant& b) { return a.priority < b.priority; });
-    // a marker made of several tokens also matches with whitespace at its joints
-    spellings_.clear();
-    const std::size_t ncalls = calls.size();
-    for (std::size_t k = 0; k < ncalls; ++k)
-      for (std::string& v : joint_spellings(calls[k].text)) {
-        spellings_.push_back(std::move(v));
-        trigger tr = calls[k];
-        tr.text = spellings_.back();
-        bool dup = false;
-        for (const auto& x : calls) dup |= x.text == tr.text && x.cond == tr.cond;
-        if (!dup) calls.push_back(std::move(tr));
-      }
-    std::vector<trigger> markers;
-    const auto add_marker = [&](std::string_view m) {
-      add(markers, m, trig_action::drop, trig_cond::anywhere);
-      for (std::string& v : joint_spellings(m)) {
-        spellings_.push_back(std::move(v));
-        add(markers, spellings_.back(), trig_action::drop, trig_cond::anywhere);
-      }
-    };
-    for (std::string_view m : k_stop_markers) add_marker(m);
-    for (const auto& f : formats_)
-      for (const auto& m : f.def().markers) add_marker(m);
-    const bool reasoning = opt_.reasoning != reasoning_start::none;
-    const std::size_t np = reasoning ? pairs_.size() : 0;
-    tabs_.assign(2 + np, trigger_table{});
-    for (int k = 0; k < 2; ++k) {
-      auto& t = tabs_[static_cast<std::size_t>(k)].trigs;
-      t = calls;
-      t.insert(t.end(), markers.begin(), markers.end());
-      for (std::size_t p = 0; p < np; ++p) add(t, pairs_[p].open, trig_action::think_open, trig_cond::start, p);
-      for (std::size_t p = 0; p < np; ++p)
-        add(t, pairs_[p].close, k == 0 ? trig_action::stray_closer : trig_action::think_close, trig_cond::anywhere, p);
-    }
-    for (std::size_t p = 0; p < np; ++p) {
-      auto& t = tabs_[2 + p].trigs;
-      add(t, pairs_[p].close, trig_action::think_close, trig_cond::anywhere, p);
-      // the model may write the opener the prompt already opened
-      add(t, pairs_[p].open, trig_action::think_open, trig_cond::reasoning_head, p);
-      if (opt_.calls_in_reasoning == reasoning_calls::end_reasoning)
-        for (const auto& c : calls)
-          if (c.cond == trig_cond::anywhere) t.push_back(c);
-    }
-    max_marker_ = 0;
-    for (auto& tab : tabs_) {
-      tab.first.fill(false);
-      tab.later.fill(false);
-      tab.buckets.assign(256, {});
-      tab.abuckets.assign(256, {});
-      tab.anchors.clear();
-      tab.anchors_later.clear();
-      tab.fwd_pairs.assign(1024, 0);
-      tab.bwd_pairs.assign(1024, 0);
-      tab.always.fill(false);
-      for (const auto& x : tab.trigs) {
-        std::size_t off = 0;
-        for (std::size_t k = 1; k < x.text.size(); ++k)
-          if (byte_cost(static_cast<unsigned char>(x.text[k])) < byte_cost(static_cast<unsigned char>(x.text[off])))
-            off = k;
-        const unsigned char ab = static_cast<unsigned char>(x.text[off]);
-        tab.anchors.add(ab);
-        if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
-        tab.abuckets[ab].push_back({&x, off});
-        if (off + 1 < x.text.size())
-          trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(x.text[off + 1]));
-        else if (off > 0)
-          trigger_table::set_pair(tab.bwd_pairs, static_cast<unsigned char>(x.text[off - 1]), ab);
-        else
-          tab.always[ab] = true;
-        tab.first[static_cast<unsigned char>(x.text[0])] = true;
-        if (x.cond != trig_cond::start) tab.later[static_cast<unsigned char>(x.text[0])] = true;
-        tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
-        max_marker_ = std::max(max_marker_, x.text.size());
-      }
-    }
+    static const std::vector<reasoning_def> no_pairs;
+    scan_.build(claims_.claims(), claims_.markers(), opt_.reasoning != reasoning_start::none ? claims_.pairs() : no_pairs,
+                opt_.calls_in_reasoning == reasoning_calls::end_reasoning);
   }
 
+  /// The scanner's table for the current mode.
   const trigger_table& tab() const {
     switch (mode_) {
-      case mode_pending: return tabs_[1];
-      case mode_reasoning: return tabs_[2 + rpair_];
-      default: return tabs_[0];
+      case mode_pending: return scan_.table(1);
+      case mode_reasoning: return scan_.table(2 + rpair_);
+      default: return scan_.table(0);
     }
   }
-  const std::vector<const trigger*>& bucket(unsigned char c) const { return tab().buckets[c]; }
-  /// Bytes worth stopping at: a trigger only allowed at the start of the output costs nothing
-  /// once the output has started.
-  const std::array<bool, 256>& first() const { return at_start_ ? tab().first : tab().later; }
+  /// Where the released text stands, for the triggers' conditions.
+  scan_state here() const noexcept { return scan_state{at_start_, last_byte_, out_.reasoning_started()}; }
 
   /// What the format named `format` says about itself (values as text, model ids).
   format_traits traits_of(std::string_view format) const {
     for (const auto& f : formats_)
-      if (f.name() == format) return f.def().traits;
+      if (f.name() == format) return detail::def_of(f).traits;
     return {};
   }
 
@@ -982,7 +561,7 @@ class engine final : public engine_services {
         // A held marker prefix needs the next bytes (at most a marker's length) to resolve. A
         // handler's tail or a failed region's bytes to re-scan are processed alone: copying the
         // rest of the chunk after them at every region would cost a constant factor of ~25.
-        const std::size_t need = max_marker_ > carry_.size() ? max_marker_ - carry_.size() : 1;
+        const std::size_t need = scan_.max_marker() > carry_.size() ? scan_.max_marker() - carry_.size() : 1;
         const std::size_t w = carry_is_hold_ ? std::min<std::size_t>(data.size() - pos, need) : 0;
         std::string buf;
         buf.swap(carry_);
@@ -1053,7 +632,6 @@ class engine final : public engine_services {
   std::size_t process(std::string_view chunk, std::size_t abs, bool final) {
     std::size_t i = 0;
     const std::size_t n = chunk.size();
-    chunk_ptr_ = chunk.data();
     chunk_abs0_ = abs;
     chunk_len_ = n;
     while (i < n) {
@@ -1147,20 +725,16 @@ class engine final : public engine_services {
       // it goes out in one piece
       if (n - i <= 32) {
         // a token-sized piece with no byte that can start a trigger is text as a whole
-        const trigger_table& tb = tab();
-        const std::array<bool, 256>& f = at_start_ ? tb.first : tb.later;
-        std::size_t k = i;
-        while (k < n && !f[static_cast<unsigned char>(chunk[k])]) ++k;
-        if (k == n) {
+        if (tab().plain(sub(chunk, i), at_start_)) {
           examined_ += n - i;
           text_out(sub(chunk, i));
           return n;
         }
       }
-      const std::size_t s = next_trigger(chunk, i);
+      const std::size_t s = scanner::next_trigger(tab(), chunk, i, here());
       if (s == n) {
         // no trigger in the chunk: hold back only a tail that may still become one
-        const std::size_t hold = final ? n : partial_tail(chunk, i);
+        const std::size_t hold = final ? n : scan_.partial_tail(tab(), chunk, i, here());
         if (hold > i) {
           examined_ += hold - i;
           text_out(sub(chunk, i, hold - i));
@@ -1173,10 +747,10 @@ class engine final : public engine_services {
         }
         return n;
       }
-      if (!final && n - s < max_marker_) {
+      if (!final && n - s < scan_.max_marker()) {
         // a trigger near the end: an earlier prefix of a longer marker (`<channe` + `l`) may
         // still grow over it, and then the earlier one wins, as it would in one piece
-        const std::size_t p = partial_tail(chunk, i);
+        const std::size_t p = scan_.partial_tail(tab(), chunk, i, here());
         if (p < s) {
           examined_ += n - i;
           text_out(sub(chunk, i, p - i));
@@ -1192,20 +766,9 @@ class engine final : public engine_services {
         i = s;
       }
       // a trigger starts at i: the longest one that matches, unless a longer one may still come
-      const trigger* hit = nullptr;
       bool partial = false;
       const std::string_view rest = sub(chunk, i);
-      for (const trigger* tp : bucket(static_cast<unsigned char>(rest[0]))) {
-        const trigger& t = *tp;
-        if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
-        if (!cond_ok(t.cond)) continue;
-        const pm m = prefix_match_exact(rest, t.text);
-        if (m == pm::full) {
-          if (!hit || t.text.size() > hit->text.size()) hit = &t;
-        } else if (m == pm::partial) {
-          partial = true;
-        }
-      }
+      const trigger* hit = scanner::match(tab(), rest, here(), partial);
       if (partial && !final) {
         // could still become a (longer) marker: hold the suffix
         carry_.assign(rest.data(), rest.size());
@@ -1227,83 +790,9 @@ class engine final : public engine_services {
     return n;
   }
 
-  /// Start of the first trigger that matches in full in chunk[i..], or chunk.size(). Only
-  /// anchor bytes are visited; a trigger's head must lie in the text not yet released.
-  std::size_t next_trigger(std::string_view chunk, std::size_t i) {
-    const trigger_table& tb = tab();
-    const byte_set& anc = at_start_ ? tb.anchors : tb.anchors_later;
-    const char* const b = chunk.data();
-    const std::size_t n = chunk.size();
-    std::size_t ws_end = std::string_view::npos;  // end of the run's leading whitespace, when asked
-    for (std::size_t j = i;; ++j) {
-      j = static_cast<std::size_t>(anc.find(b + j, b + n) - b);
-      if (j >= n) return n;
-      const unsigned char c = static_cast<unsigned char>(b[j]);
-      if (!tb.always[c] && !(j + 1 < n && trigger_table::has_pair(tb.fwd_pairs, c, static_cast<unsigned char>(b[j + 1]))) &&
-          !(j > i && trigger_table::has_pair(tb.bwd_pairs, static_cast<unsigned char>(b[j - 1]), c)))
-        continue;
-      std::size_t best = n;
-      for (const anchored& a : tb.abuckets[static_cast<unsigned char>(b[j])]) {
-        if (a.off > j - i) continue;
-        const std::size_t st = j - a.off;
-        const std::string_view t = a.t->text;
-        if (st >= best || n - st < t.size() || chunk.compare(st, t.size(), t) != 0) continue;
-        if (cond_at(a.t->cond, chunk, i, st, ws_end)) best = st;
-      }
-      if (best < n) return best;
-    }
-  }
-
-  /// Where the tail of chunk[i..] that is a proper prefix of a trigger starts, or chunk.size().
-  std::size_t partial_tail(std::string_view chunk, std::size_t i) {
-    const trigger_table& tb = tab();
-    const std::array<bool, 256>& f = at_start_ ? tb.first : tb.later;
-    const std::size_t n = chunk.size();
-    std::size_t ws_end = std::string_view::npos;
-    const std::size_t from = n - i > max_marker_ ? n - max_marker_ + 1 : i;
-    std::size_t p = from;
-    while (p < n && !f[static_cast<unsigned char>(chunk[p])]) ++p;
-    for (; p < n; ++p) {
-      const unsigned char c = static_cast<unsigned char>(chunk[p]);
-      if (!f[c]) continue;
-      for (const trigger* tp : tb.buckets[c])
-        if (prefix_match_exact(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end))
-          return p;
-    }
-    return n;
-  }
-
-  /// cond_ok at chunk[pos], as if chunk[i..pos) had been released as text.
-  bool cond_at(trig_cond c, std::string_view chunk, std::size_t i, std::size_t pos, std::size_t& ws_end) const {
-    if (c == trig_cond::anywhere) return true;
-    if (pos == i) return cond_ok(c);
-    if (ws_end == std::string_view::npos) {
-      ws_end = i;
-      while (ws_end < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[ws_end]))) ++ws_end;
-    }
-    const bool blank = pos <= ws_end;  // only whitespace since i
-    switch (c) {
-      case trig_cond::anywhere: return true;
-      case trig_cond::start: return at_start_ && blank;
-      case trig_cond::line_start: return (at_start_ && blank) || chunk[pos - 1] == '\n';
-      case trig_cond::reasoning_head: return !reasoning_.started() && blank;
-    }
-    return true;
-  }
-
-  bool cond_ok(trig_cond c) const {
-    switch (c) {
-      case trig_cond::anywhere: return true;
-      case trig_cond::start: return at_start_;
-      case trig_cond::line_start: return at_start_ || last_byte_ == '\n';
-      case trig_cond::reasoning_head: return !reasoning_.started();
-    }
-    return true;
-  }
-
   void apply(const trigger& t, std::size_t at) {
     const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
-    if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && in_code()) {
+    if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
       text_out(t.text);  // an example in code (a fence trigger there closes the code fence)
       return;
     }
@@ -1325,15 +814,15 @@ class engine final : public engine_services {
         if (mode_ == mode_pending) pending_.clear();  // only whitespace was pending
         mode_ = mode_reasoning;
         rpair_ = t.pair;
-        emit_reasoning_marker();
+        out_.reasoning_marker();
         return;
       case trig_action::think_close:
         if (mode_ == mode_pending) {
-          emit_reasoning_marker();
-          reasoning_.push(pending_, [&](std::string_view s) { out_reasoning(s); });
+          out_.reasoning_marker();
+          out_.reasoning(pending_);
           pending_.clear();
         }
-        reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
+        out_.end_reasoning();
         mode_ = mode_text;
         at_start_ = true;
         last_byte_ = '\n';
@@ -1386,15 +875,19 @@ class engine final : public engine_services {
     h_->begin(*this, t.text, t.chain[k].variant);
   }
 
+  /// The failure worth reporting when every claimant fails: the most severe, then the one that
+  /// read furthest. Does failure a (its level, how far it read) beat failure b?
+  static bool worse_failure(severity a, std::size_t a_reach, severity b, std::size_t b_reach) noexcept {
+    const auto rank = [](severity l) { return l == severity::error ? 2 : l == severity::warning ? 1 : 0; };
+    return rank(a) > rank(b) || (rank(a) == rank(b) && a_reach > b_reach);
+  }
+
   /// A claimant failed and the next one in the chain gets the region's bytes again (bounded:
   /// a region is read at most once per claimant). The failure that got furthest is kept for
   /// the diagnostic in case every claimant fails.
   bool try_next_claimant(std::size_t at, bool at_end) {
     if (!claim_ || region_committed_ || claim_idx_ + 1 >= claim_->chain.size()) return false;
-    // the failure worth reporting: the most severe, then the one that read furthest
-    const auto rank = [](severity l) { return l == severity::error ? 2 : l == severity::warning ? 1 : 0; };
-    if (!best_fail_.set || rank(fail_level_) > rank(best_fail_.level) ||
-        (rank(fail_level_) == rank(best_fail_.level) && at > best_fail_.reach)) {
+    if (!best_fail_.set || worse_failure(fail_level_, at, best_fail_.level, best_fail_.reach)) {
       best_fail_.set = true;
       best_fail_.reach = at;
       best_fail_.code = fail_code_;
@@ -1459,20 +952,15 @@ class engine final : public engine_services {
     }
     if (had_calls && mode_before_region_ == mode_pending) flush_pending_as_content();
     for (auto& p : region_calls_) {
-      flush_args_hold(p);
+      out_.flush_args(p);
       p.c.end = end_abs;
       p.c.status = p.repaired ? call_status::repaired : call_status::ok;
       if (p.normalized) p.c.status = call_status::normalized;
       if (p.verdict == filter_verdict::unknown_forward) p.c.status = call_status::unknown_tool;
       if (p.verdict == filter_verdict::drop) continue;
       ++calls_started_;
-      event ev;
-      ev.kind = event_kind::call_end;
-      ev.index = p.index;
-      ev.status = p.c.status;
-      sink_(ev);
-      msg_.calls.push_back(std::move(p.c));
-      if (opt_.events_only) std::string().swap(msg_.calls.back().arguments);
+      out_.call_end(p, p.c.status);
+      out_.keep(std::move(p.c));
     }
     region_calls_.clear();
     region_buf_.clear();
@@ -1496,9 +984,7 @@ class engine final : public engine_services {
   /// a real call loses nothing.
   void fail_region(std::size_t at, bool at_end, bool no_rescan = false) {
     if (!no_rescan && try_next_claimant(at, at_end)) return;
-    const auto rank = [](severity l) { return l == severity::error ? 2 : l == severity::warning ? 1 : 0; };
-    if (best_fail_.set && (rank(best_fail_.level) > rank(fail_level_) ||
-                           (rank(best_fail_.level) == rank(fail_level_) && best_fail_.reach > at))) {
+    if (best_fail_.set && worse_failure(best_fail_.level, best_fail_.reach, fail_level_, at)) {
       // an earlier claimant got further: its reason is the one worth reporting
       fail_code_ = best_fail_.code;
       fail_abs_ = best_fail_.abs;
@@ -1551,58 +1037,6 @@ class engine final : public engine_services {
     return true;
   }
 
-  /// An opener that is a marker (a special token, a tag, a keyword), not bare punctuation or
-  /// a code fence: bare JSON and fences that turn out to be data are not openers a model meant.
-  static bool is_marker_like(std::string_view t, bool at_end) noexcept {
-    if (t.size() < 3 || t.compare(0, 3, "```") == 0) return false;
-    if (at_end) return true;  // `>>>` at the very end: a cut-off call (a code fence is not)
-    for (char c : t)
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80) return true;
-    return false;
-  }
-
-  /// Markdown code in the text released so far: inside a code fence (a line starting with
-  /// three or more backticks, up to the next such line) or an inline code span (a backtick up
-  /// to the next one or the end of the line), markers are examples, not calls or markers.
-  bool in_code() {
-    if (ticks_) end_tick_run();
-    return in_fence_ || in_inline_;
-  }
-  void end_tick_run() {
-    if (ticks_ >= 3 && tick_line_start_) {
-      in_fence_ = !in_fence_;
-      in_inline_ = false;
-    } else if (!in_fence_) {
-      in_inline_ = !in_inline_;
-    }
-    ticks_ = 0;
-  }
-  /// Does the text before s[k] (after spaces) end a line? `code_line_start_` carries it over.
-  bool line_start_before(std::string_view s, std::size_t k) const {
-    while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t')) --k;
-    return k == 0 ? code_line_start_ : s[k - 1] == '\n';
-  }
-  void track_code(std::string_view s) {
-    std::size_t i = 0;
-    const std::size_t n = s.size();
-    while (i < n) {
-      if (ticks_) {  // a run of backticks goes on
-        while (i < n && s[i] == '`') ++ticks_, ++i;
-        if (i == n) break;
-        end_tick_run();
-      }
-      const void* p = std::memchr(s.data() + i, '`', n - i);
-      const std::size_t k = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s.data()) : n;
-      if (in_inline_ && std::memchr(s.data() + i, '\n', k - i)) in_inline_ = false;
-      if (k == n) break;
-      tick_line_start_ = line_start_before(s, k);
-      i = k;
-      while (i < n && s[i] == '`') ++ticks_, ++i;
-      if (i < n) end_tick_run();
-    }
-    code_line_start_ = line_start_before(s, n);
-  }
-
   /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
   void drop_held_marker() {
     accounted_ += held_marker_.size();
@@ -1610,21 +1044,6 @@ class engine final : public engine_services {
     std::string w;
     w.swap(held_ws_);
     text_out(w);
-  }
-
-  /// The special token or closing tag a region ends with (`</tool_call>`, `<|tool_call_end|>`,
-  /// `<｜tool▁calls▁end｜>`, `<tool_call|>`), or "".
-  static std::string_view closing_token(std::string_view r) noexcept {
-    while (!r.empty() && is_json_ws(static_cast<unsigned char>(r.back()))) r.remove_suffix(1);
-    if (r.size() < 4 || r.back() != '>') return {};
-    const std::size_t lt = r.rfind('<');
-    if (lt == std::string_view::npos || r.size() - lt > 48) return {};
-    const std::string_view t = r.substr(lt);
-    for (char c : t)
-      if (is_json_ws(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '{' || c == '}') return {};
-    const bool closing = t[1] == '/' || t[1] == '|' || t.compare(0, 4, "<\xEF\xBD\x9C") == 0 ||
-                         t.compare(t.size() - 2, 2, "|>") == 0;
-    return closing ? t : std::string_view();
   }
 
   /// Right after a call, a repeat of the region's closing token (after whitespace) is a
@@ -1670,18 +1089,13 @@ class engine final : public engine_services {
     for (auto& p : region_calls_) {
       if (p.verdict == filter_verdict::drop) continue;
       // the deltas still concatenate to what the call holds (a truncated call may be listed)
-      flush_args_hold(p);
-      event ev;
-      ev.kind = event_kind::call_end;
-      ev.index = p.index;
-      ev.status = (truncated && !p.complete) ? call_status::truncated : call_status::invalid;
-      if (ev.status == call_status::truncated) truncated_seen_ = true;
-      sink_(ev);
-      if (opt_.keep_truncated && ev.status == call_status::truncated) {
+      out_.flush_args(p);
+      const call_status st = (truncated && !p.complete) ? call_status::truncated : call_status::invalid;
+      out_.call_end(p, st);
+      if (opt_.keep_truncated && st == call_status::truncated) {
         p.c.status = call_status::truncated;
         p.c.end = at;
-        msg_.calls.push_back(std::move(p.c));
-        if (opt_.events_only) std::string().swap(msg_.calls.back().arguments);
+        out_.keep(std::move(p.c));
       }
     }
     region_calls_.clear();
@@ -1691,7 +1105,7 @@ class engine final : public engine_services {
     if (s.empty()) return;
     accounted_ += s.size();
     if (mode_ == mode_reasoning) {
-      reasoning_.push(s, [&](std::string_view x) { out_reasoning(x); });
+      out_.reasoning(s);
       return;
     }
     for (char c : s)
@@ -1701,7 +1115,7 @@ class engine final : public engine_services {
         break;
       }
     last_byte_ = s.back();
-    track_code(s);
+    code_.track(s);
     if (mode_ == mode_pending || (mode_ == mode_region && mode_before_region_ == mode_pending)) {
       pending_ += s;
       if (pending_.size() > opt_.max_holdback) {
@@ -1716,54 +1130,19 @@ class engine final : public engine_services {
     content_text(s);
   }
 
-  void content_text(std::string_view s) {
-    content_.push(s, [&](std::string_view x) { out_content(x); });
-  }
+  void content_text(std::string_view s) { out_.content(s); }
   void flush_pending_as_content() {
     if (!pending_.empty()) content_text(pending_);
     pending_.clear();
     if (mode_ == mode_pending) mode_ = mode_text;
   }
-  void out_content(std::string_view s) {
-    if (!opt_.events_only) {
-      std::string& c = msg_.content;
-      if (content_room_ != 0 && c.size() + s.size() > content_grow_at_ && c.size() + s.size() > c.capacity()) {
-        c.reserve(std::max(content_room_, c.size() + s.size()));
-        content_room_ = 0;
-        content_reserved_ = true;
-      }
-      c += s;
-    }
-    event ev;
-    ev.kind = event_kind::content;
-    ev.text = s;
-    sink_(ev);
-  }
-  void out_reasoning(std::string_view s) {
-    if (!opt_.events_only) msg_.reasoning += s;
-    event ev;
-    ev.kind = event_kind::reasoning;
-    ev.text = s;
-    sink_(ev);
-  }
-  void emit_reasoning_marker() {
-    if (msg_.has_reasoning) return;
-    msg_.has_reasoning = true;
-    event ev;
-    ev.kind = event_kind::reasoning;
-    sink_(ev);
-  }
-
   options opt_;
   std::vector<format> formats_;
   bool prompt_opens_reasoning_ = false;
-  std::vector<std::unique_ptr<handler>> handlers_;
-  struct claim {
-    std::string_view text;
-    trig_cond cond;
-    claimant who;
-  };
-  std::vector<claim> claims_;
+  claim_set claims_;  ///< the handlers and the openers they claim
+  scanner scan_;      ///< the trigger tables built from them
+  message_out out_{opt_};  ///< the message and its events
+  code_tracker code_;      ///< markdown code in the released text
   bool claims_stale_ = false;
   tool_choice choice_;                          ///< the request's tool_choice (this response)
   bool choice_spent_ = false;                   ///< a write or finish used it: reset() drops it
@@ -1778,14 +1157,7 @@ class engine final : public engine_services {
     build_claims();
     build_tables();
   }
-  std::unique_ptr<handler> choice_bare_, choice_args_;  ///< its claimants (required, named)
-  std::unique_ptr<handler> bare_handler_;                 ///< the shared bare-JSON claimant
-  std::vector<handler*> fmt_handler_;                     ///< each format's handler, or null
   std::vector<std::string> tool_names_;                   ///< the request's tools (from the filter)
-  std::vector<std::unique_ptr<std::string>> tool_openers_;  ///< texts of tool-name openers
-  std::vector<reasoning_def> pairs_;
-  std::vector<trigger_table> tabs_;
-  std::size_t max_marker_ = 0;
   const trigger* claim_ = nullptr;
   std::size_t claim_idx_ = 0;
   struct failure {
@@ -1803,16 +1175,9 @@ class engine final : public engine_services {
   std::size_t accounted_ = 0;
   bool timing_ = false;
 
-  message msg_;
-  event_sink sink_;
   std::string carry_;
   bool carry_is_hold_ = false;
   std::size_t carry_abs_ = 0, total_in_ = 0, chunk_abs_ = 0;
-  // reserve_content's hint (until the content needs it), and whether it was used
-  std::size_t content_room_ = 0, content_grow_at_ = 0;
-  bool content_reserved_ = false;
-  std::string spare_content_, spare_reasoning_;  // recycle()'s buffers, for the next response
-  std::vector<std::string> spare_args_;
   const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
   std::size_t write_abs_ = 0, write_len_ = 0;
   mode mode_ = mode_text, mode_before_region_ = mode_text;
@@ -1821,19 +1186,15 @@ class engine final : public engine_services {
   bool after_call_ = false;      ///< only whitespace and markers since a call
   bool closer_pending_ = false;  ///< a repeat of last_closer_ may still come (take_repeated_closer)
   std::string last_closer_;  ///< that region's closing token
-  bool in_fence_ = false, in_inline_ = false;  ///< markdown code state (track_code)
-  bool code_line_start_ = true, tick_line_start_ = false;
-  std::size_t ticks_ = 0;  ///< a run of backticks not yet ended
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_ws_;           ///< the whitespace after it
   char last_byte_ = '\n';
-  text_emitter content_, reasoning_;
   std::string pending_;
   handler* h_ = nullptr;
   std::string region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
   const char* rv_ = nullptr;
   std::size_t rv_len_ = 0;
-  const char* chunk_ptr_ = nullptr;  // the chunk being processed and its absolute offset
+  // the chunk being processed: its absolute offset and size
   std::size_t chunk_abs0_ = 0, chunk_len_ = 0;
   bool in_data_ = false;  // is that chunk part of the caller's text (not a carried copy)?
   std::size_t region_abs_ = 0, region_marker_len_ = 0, region_len_ = 0;
@@ -1842,7 +1203,6 @@ class engine final : public engine_services {
   std::size_t next_index_ = 0, calls_started_ = 0;
   bool calls_limit_reported_ = false;
   errc fail_code_ = errc::ok;
-  std::deque<std::string> spellings_;  ///< markers' whitespace spellings (stable addresses)
   std::size_t fail_abs_ = 0;
   std::string fail_msg_;
   severity fail_level_ = severity::error;
@@ -1851,9 +1211,7 @@ class engine final : public engine_services {
   std::chrono::steady_clock::duration last_sample_{};  ///< the previous sampled small write
   std::chrono::steady_clock::time_point t0_{};
   std::size_t since_check_ = 0;
-  std::uint64_t rng_ = 0;
-  std::unordered_set<std::string> used_ids_;
-  bool finished_ = false, truncated_seen_ = false;
+  bool finished_ = false;
   json_validator validator_;
   std::size_t examined_ = 0;
   std::unique_ptr<call_filter> filter_;

@@ -17,28 +17,10 @@
 #include <vector>
 
 #include "../types.hpp"
+#include "event_sink.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
-
-/// A callable reference to the user's event sink (no allocation, no ownership): what the
-/// stream_parser's write() and finish() templates hand to the engine, which calls it per event.
-class event_sink {
- public:
-  event_sink() = default;
-  /// Any callable taking `const event&`; an event_sink itself is copied, not wrapped.
-  template <typename F, typename = std::enable_if_t<!std::is_same<std::remove_cv_t<F>, event_sink>::value>>
-  event_sink(F& f) noexcept  // NOLINT(google-explicit-constructor)
-      : obj_(const_cast<void*>(static_cast<const void*>(&f))),  // NOLINT(cppcoreguidelines-pro-type-const-cast)
-        fn_([](void* o, const event& e) { (*static_cast<F*>(o))(e); }) {}
-  void operator()(const event& e) const {
-    if (fn_) fn_(obj_, e);
-  }
-
- private:
-  void* obj_ = nullptr;
-  void (*fn_)(void*, const event&) = nullptr;
-};
 
 /// splitmix64 step: ids for chunks and calls (no global state; the caller owns the state).
 inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {
@@ -64,12 +46,11 @@ inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   return id;
 }
 
-inline constexpr std::string_view k_ds_eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>";
-
-/// End-of-turn and stop markers of every family: never content (docs/conventions.md).
-inline constexpr std::string_view k_stop_markers[] = {
-    "<|im_end|>", "<|eot_id|>", "<|eom_id|>", "</s>", k_ds_eos, "<|end|>", "<|return|>", "<|call|>",
-    "<|python_end|>", "<|endoftext|>", "<|end_of_text|>"};
+/// `s` without its trailing whitespace.
+inline std::string_view rtrim_ws(std::string_view s) noexcept {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
 
 /// Result of comparing the bytes seen so far against a marker.
 enum class pm : std::uint8_t { no, partial, full };

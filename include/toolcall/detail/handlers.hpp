@@ -127,10 +127,13 @@ class tag_json_handler final : public handler {
 /// `NAME.call(key="value")`.
 class python_tag_handler final : public handler {
  public:
-  /// `shape`: the JSON call shapes accepted after the tag; `builtins`: `NAME.call(...)` too.
-  python_tag_handler(std::string_view format, call_shape shape, bool builtins)
-      : fmt_(format), shape_(shape), builtins_(builtins) {}
-  void begin(engine_services&, std::string_view, int) override {
+  /// `shape`: the JSON call shapes accepted after the tag; `builtins`: `NAME.call(...)` too;
+  /// `then`: an opener of another format that may follow the tag (Llama 3.1's `<function`):
+  /// the tag is then markup before it, and the region ends there.
+  python_tag_handler(std::string_view format, call_shape shape, bool builtins, std::string_view then = {})
+      : fmt_(format), shape_(shape), builtins_(builtins), then_(then) {}
+  void begin(engine_services&, std::string_view trigger, int) override {
+    trigger_ = trigger;
     st_ = s_dispatch;
     lt_.clear();
     tail.clear();
@@ -141,7 +144,26 @@ class python_tag_handler final : public handler {
     while (i < n) {
       if (st_ == s_dispatch) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
-        if (is_json_ws(c)) { ++i; continue; }
+        if (is_json_ws(c) && lt_.empty()) { ++i; continue; }
+        if (!then_.empty() && (c == static_cast<unsigned char>(then_[0]) || !lt_.empty())) {
+          // `<|python_tag|><function=...>` (Llama 3.1): the tag is markup before the call's own opener
+          lt_ += static_cast<char>(c);
+          const pm m = prefix_match_exact(lt_, then_);
+          if (m == pm::full) {
+            tail = std::move(lt_);
+            lt_.clear();
+            return {step::done, i + 1};
+          }
+          if (m == pm::partial) {
+            ++i;
+            continue;
+          }
+          if (lt_.size() > 1) {  // a started `<function` that is not one
+            e.set_failure(errc::marker_in_text, e.chunk_abs() + i, not_followed(), severity::warning);
+            return {step::fail, i};
+          }
+          lt_.clear();
+        }
         if (c == '{') {
           json_body::config cfg;
           cfg.shape = shape_;
@@ -161,24 +183,7 @@ class python_tag_handler final : public handler {
           st_ = s_py;
           continue;
         }
-        if (c == '<' || !lt_.empty()) {
-          // `<|python_tag|><function=...>` (Llama 3.1): the tag is markup before the call's own opener
-          static constexpr std::string_view fn = "<function";
-          lt_ += static_cast<char>(c);
-          const pm m = prefix_match_exact(lt_, fn);
-          if (m == pm::full) {
-            tail = std::move(lt_);
-            lt_.clear();
-            return {step::done, i + 1};
-          }
-          if (m == pm::partial) {
-            ++i;
-            continue;
-          }
-          lt_.clear();
-        }
-        e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "<|python_tag|> is not followed by a call",
-                      severity::warning);
+        e.set_failure(errc::marker_in_text, e.chunk_abs() + i, not_followed(), severity::warning);
         return {step::fail, i};
       }
       if (st_ == s_json) {
@@ -201,17 +206,19 @@ class python_tag_handler final : public handler {
       s = py_.finish(e);
       if (s.st == step::done) tail = std::move(py_.tail);
     } else {
-      e.set_failure(errc::marker_in_text, e.chunk_abs(), "<|python_tag|> is not followed by a call", severity::warning);
+      e.set_failure(errc::marker_in_text, e.chunk_abs(), not_followed(), severity::warning);
       s = {step::fail, 0};
     }
     return s;
   }
 
  private:
+  std::string not_followed() const { return "`" + std::string(trigger_) + "` is not followed by a call"; }
   enum state : std::uint8_t { s_dispatch, s_json, s_py };
   std::string_view fmt_;
   call_shape shape_;
   bool builtins_ = false;
+  std::string_view then_, trigger_;
   state st_ = s_dispatch;
   std::string lt_;  ///< a `<` that may open `<function`
   json_body body_;
@@ -274,9 +281,6 @@ class bare_start_handler final : public handler {
       }
       const step s = py_.feed(e, in.substr(i));
       if (s.st == step::done) tail = std::move(py_.tail);
-      if (s.st == step::fail && py_.calls() == 0) {
-        // a list in prose is not a call: no diagnostic beyond a note
-      }
       return {s.st, i + s.consumed};
     }
     return {step::more, n};

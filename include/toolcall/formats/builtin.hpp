@@ -4,8 +4,23 @@
 #ifndef TOOLCALL_FORMATS_BUILTIN_HPP
 #define TOOLCALL_FORMATS_BUILTIN_HPP
 
-// The one list of built-in formats. Adding a family: write its room (formats/<family>.hpp),
-// add it here, add its corpus cases, tests and docs/formats/<family>.md. Nothing else.
+// The one list of built-in formats: the 0.1 rooms below, and the group files that register the
+// rooms added since (CONTRIBUTING.md, "Adding a model family": a new room goes in a group file).
+//
+// Priorities (format_def::priority; lower is tried first where formats claim the same opener,
+// and tests/unit/layout_test.cpp fails when two formats sharing an opener tie):
+//   5         reasoning blocks
+//   6 - 19    tag families that share `<tool_call>`, `<tool_calls>`, `<function...>`: the most
+//             specific body first (hy3, minimax_m1, minicpm, granite, hermes, qwen3_coder, the
+//             Qwen drift shapes, named_function, glm, ...), so a body one cannot read falls
+//             through to the next
+//   20        bare JSON at the start of the output (openai)
+//   21 - 49   families with special tokens of their own (cohere ... olmo3, granite_pythonic)
+//   50 - 85   openers another family may also write: `[TOOL_CALLS]`, the DeepSeek / Step-3 /
+//             Kimi `tool_call_begin` tokens, harmony's channels, Gemma, Functionary's names
+//   90 - 95   fallbacks: code fences, tool-named XML tags (morph_xml)
+//   130 -     families whose opener is also another's marker (gigachat35, kimi_k3, muse_glimmer
+//             after harmony's `<|start|>`)
 
 #include <vector>
 

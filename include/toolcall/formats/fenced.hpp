@@ -7,6 +7,7 @@
 // Markdown fence (docs/formats/README.md, "fenced"): a call object in a ```json fence at the start
 // of a line; a fenced object without the call shape (a package.json) stays content.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -22,6 +23,9 @@ struct fenced {
     d.description = "markdown-fenced JSON calls";
     d.triggers = {{"```", detail::trig_cond::line_start, 0}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::fence_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::chatml());
+    end_tokens::add(d.markers, end_tokens::llama3());
+    end_tokens::add(d.markers, end_tokens::eos_s());
     return d;
   }
 };

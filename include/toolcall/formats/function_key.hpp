@@ -7,6 +7,7 @@
 // Function key (docs/formats/README.md, "function_key"): `{"function": "NAME", "parameters":
 // {...}}`, bare or after `<|python_tag|>`, written by prompt-engineered tool use.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -28,8 +29,9 @@ struct function_key {
       shape.function_object = false;
       shape.function_string = true;
       shape.require_args = false;
-      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, false));
+      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, false, "<function"));
     };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

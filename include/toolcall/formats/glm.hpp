@@ -13,6 +13,7 @@
 // and every other value, with no tools or an undeclared key too, is decoded when it is one JSON
 // value or Python literal (`20` is 20, `[1, 2]` a list), else kept as a string.
 
+#include "end_tokens.hpp"
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/spec_compile.hpp"
@@ -50,6 +51,7 @@ struct glm {
     s.template_markers = {"<arg_key>"};
     // GLM-4.5/4.6 write <think> themselves; the GLM-4.7 and GLM-5 prompts open it
     s.presets = {{"glm-4\\.[56]v?", {"glm"}, 20, false}, {"glm-4\\.7|glm-5", {"glm"}, 20, true}};
+    end_tokens::add(s.markers, end_tokens::chatml());
     return s;
   }
   static detail::format_def def() {

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -231,6 +232,7 @@ struct harmony {
     d.template_markers = {"<|channel|>"};
     d.presets = {{"gpt-oss|gpt_oss|gptoss", {"harmony"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::harmony_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::harmony());
     return d;
   }
 };

@@ -8,6 +8,7 @@
 // </tool_call>`, several objects in one tag, and the Hermes 2 Pro drift wrappers llama.cpp also
 // accepts (`<function_call>`, `<tool>`, `<response>`, `<json>`, `<JSON>`, `<xml>`).
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -36,6 +37,7 @@ struct hermes {
                  tag{"</json>", true, true, false}, tag{"</JSON>", true, true, false},
                  tag{"</xml>", true, true, false}}));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

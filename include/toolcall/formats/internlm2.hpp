@@ -9,6 +9,7 @@
 // sit between the two opening tokens (slow tokenizers decode them with a space). The code
 // interpreter block (`<|action_start|><|interpreter|>`) names no function: it stays content.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/spec_compile.hpp"
 #include "../format_spec.hpp"
@@ -34,6 +35,7 @@ struct internlm2 {
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<|action_start|>", "<|plugin|>", "<|action_end|>"};
     s.presets = {{"internlm|intern-s1", {"internlm2"}, 30, false}};
+    end_tokens::add(s.markers, end_tokens::chatml());
     return s;
   }
   static detail::format_def def() {

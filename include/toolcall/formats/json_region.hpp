@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "end_tokens.hpp"
 #include "../detail/handlers.hpp"
 #include "../detail/json_call.hpp"
 
@@ -169,7 +170,7 @@ class json_region_handler final : public handler {
           };
           bool full = false;
           for (std::string_view f : spec_->follow) full = full || follows(f);
-          for (std::string_view f : k_stop_markers) full = full || follows(f);
+          for (std::string_view f : formats::end_tokens::any) full = full || follows(f);
           if (full) {
             // the marker after the closer is scanned again: it may open a call
             tail = ws_ + m_;

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/json_call.hpp"
@@ -204,6 +205,7 @@ struct kimi_k2 {
     d.traits.model_ids = true;
     d.presets = {{"kimi-k2|kimi-vl.*thinking|kimi.*k1\\.5", {"reasoning", "kimi_k2"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::kimi_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

@@ -8,6 +8,7 @@
 // "parameters": ...}`, the whole output as one such object (or `;`-separated objects, or an array
 // of them), and the built-in tools `<|python_tag|>NAME.call(key="value")`.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -33,8 +34,9 @@ struct llama3_json {
     d.make = [] {
       detail::call_shape shape = detail::wrapper_shape();
       shape.function_string = false;
-      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, true));
+      return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, true, "<function"));
     };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -36,6 +37,7 @@ struct longcat {
       return std::unique_ptr<detail::handler>(
           new detail::tag_json_handler(name, {tag{"</longcat_tool_call>", true, true, false, true}}));
     };
+    end_tokens::add(d.markers, end_tokens::eos_s());
     return d;
   }
 };

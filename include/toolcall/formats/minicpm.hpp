@@ -15,6 +15,7 @@
 // to qwen3_coder. `<function=` (named_function, Qwen3-Coder) and `<function>` (qwen_function)
 // are other openers.
 
+#include "end_tokens.hpp"
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 
@@ -55,6 +56,7 @@ struct minicpm {
       return std::unique_ptr<detail::handler>(
           new h({spec(), spec(), spec()}, false, {h::entry{true, "\""}, h::entry{true, "'"}, h::entry{true, "\""}}));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -163,6 +164,7 @@ struct mistral {
     d.presets = {{"magistral", {"reasoning", "mistral"}, 15, false},
                  {"mistral|mixtral|ministral|devstral|codestral|nemo", {"mistral"}, 40, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::mistral_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::eos_s());
     return d;
   }
 };

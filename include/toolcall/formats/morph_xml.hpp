@@ -45,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/json.hpp"
 #include "../detail/json_lexer.hpp"
@@ -734,6 +735,9 @@ struct morph_xml {
     d.traits.values_as_text = true;
     d.tool_triggers = &tool_triggers;
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::morph_xml_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::chatml());
+    end_tokens::add(d.markers, end_tokens::llama3());
+    end_tokens::add(d.markers, end_tokens::eos_s());
     return d;
   }
 };

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -132,6 +133,7 @@ struct named_function {
     d.call_template = {"<function={NAME}>", "</function>", "json"};
     d.presets = {{"functionary", {"named_function", "llama3_json"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::function_eq_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 #include "json_region.hpp"
@@ -154,6 +155,7 @@ struct nemotron_json {
                  {"nemotron", {"reasoning", "nemotron_json"}, 14, false}};
     d.call_template = {"<TOOLCALL>[{\"name\": \"{NAME}\", \"arguments\": ", "}]</TOOLCALL>", "json"};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::nemotron_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

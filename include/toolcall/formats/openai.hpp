@@ -8,6 +8,7 @@
 // [{"id": ..., "type": "function", "function": {"name": ..., "arguments": "..."}}]}`, the flat
 // and singular envelopes. Bare JSON only: no marker.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -22,6 +23,9 @@ struct openai {
     d.description = "OpenAI {\"tool_calls\": [...]} envelopes";
     d.bare.envelope = true;
     d.traits.model_ids = true;
+    end_tokens::add(d.markers, end_tokens::chatml());
+    end_tokens::add(d.markers, end_tokens::llama3());
+    end_tokens::add(d.markers, end_tokens::eos_s());
     return d;
   }
 };

@@ -10,6 +10,7 @@
 // (detail/xml_body.hpp). Values arrive as text: without a schema they are strings, with the
 // request's tools each is typed by its parameter's schema.
 
+#include "end_tokens.hpp"
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 
@@ -163,6 +164,7 @@ struct qwen3_coder {
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::qwen3_coder_handler(spec(), spec_bare(), spec_quoted()));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

@@ -8,6 +8,7 @@
 // "qwen_bracket"): the model borrows the `<tools>` tag of its system prompt, a `<function>` tag, or
 // writes the call object between `<` and `>`. Three formats, one family.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -31,6 +32,7 @@ struct qwen_tools {
       using tag = detail::tag_json_handler::tag;
       return std::unique_ptr<detail::handler>(new detail::tag_json_handler(name, {tag{"</tools>", true, true, false}}));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };
@@ -48,6 +50,7 @@ struct qwen_function {
       return std::unique_ptr<detail::handler>(
           new detail::tag_json_handler(name, {tag{"</function>", false, true, false}}));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };
@@ -64,6 +67,7 @@ struct qwen_bracket {
       using tag = detail::tag_json_handler::tag;
       return std::unique_ptr<detail::handler>(new detail::tag_json_handler(name, {tag{">", false, false, true}}));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "json_region.hpp"
 
@@ -37,6 +38,7 @@ struct sarashina {
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::json_region_handler(name, {detail::json_spec("")}));
     };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

@@ -15,6 +15,7 @@
 // only("xlam")) reports bare lists as xlam. Its fence opener counts at the start of the output
 // only, before the fenced format's.
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -36,6 +37,8 @@ struct xlam {
     d.template_markers = {"(additional parallel tool calls as needed)"};
     d.presets = {{"xlam", {"xlam"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::fence_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::chatml());
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

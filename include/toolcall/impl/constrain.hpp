@@ -106,7 +106,7 @@ TOOLCALL_INLINE std::vector<call_trigger> parser_registry::triggers() const {
     out.push_back(std::move(t));
   };
   for (const format& f : formats_) {
-    const detail::format_def& d = f.def();
+    const detail::format_def& d = detail::def_of(f);
     if (d.make)
       for (const detail::trigger_def& t : d.triggers)
         if (t.cond != detail::trig_cond::reasoning_head) entry(t.text, d.name, t.cond, false);
@@ -144,7 +144,7 @@ TOOLCALL_INLINE result<std::string> parser_registry::structural_tags(std::string
   std::vector<std::string> trig;  // the triggers the tags dispatch on
   std::string tags;
   for (const format& f : formats_) {
-    const detail::format_def& d = f.def();
+    const detail::format_def& d = detail::def_of(f);
     const detail::call_template_def& ct = d.call_template;
     const detail::bare_json_def& b = d.bare;
     const bool bare = b.name_key || b.function_string || b.envelope || b.call_array || b.pythonic_list;

@@ -147,8 +147,7 @@ TOOLCALL_INLINE parser_registry parser_registry::for_template(std::string_view t
   const std::size_t g = template_text.rfind("add_generation_prompt");
   if (g != std::string_view::npos) {
     const std::string_view tail = template_text.substr(g, 400);
-    r.prompt_opens_reasoning_ =
-        tail.find("<think>") != std::string_view::npos && tail.find("</think>") == std::string_view::npos;
+    r.prompt_opens_reasoning_ = reasoning_start_for_prompt(tail) == reasoning_start::open;
   }
   return r;
 }
@@ -183,6 +182,17 @@ TOOLCALL_INLINE bool parser_registry::contains(std::string_view name) const {
 TOOLCALL_INLINE void parser_registry::sort() {
   std::stable_sort(formats_.begin(), formats_.end(),
                    [](const format& a, const format& b) { return a.priority() < b.priority(); });
+}
+
+TOOLCALL_INLINE reasoning_start reasoning_start_for_prompt(std::string_view prompt, const parser_registry& reg) {
+  for (const format& f : reg.formats())
+    for (const detail::reasoning_def& p : detail::def_of(f).reasoning) {
+      const std::size_t o = prompt.rfind(p.open);
+      if (o == std::string_view::npos) continue;
+      const std::size_t c = prompt.rfind(p.close);
+      if (c == std::string_view::npos || c < o) return reasoning_start::open;
+    }
+  return reasoning_start::closed;
 }
 
 TOOLCALL_NAMESPACE_END

@@ -128,7 +128,7 @@ TOOLCALL_INLINE bool normalizer::apply(call& c, std::vector<diagnostic>& diags) 
   if (!f) return true;
   // the call's format says whether its values arrived as text (XML parameters)
   const auto fmt = format::builtin(c.format);
-  const detail::filter_verdict v = f->begin(c.name, c.format, fmt ? fmt->def().traits : detail::format_traits{});
+  const detail::filter_verdict v = f->begin(c.name, c.format, fmt ? detail::def_of(*fmt).traits : detail::format_traits{});
   std::string out;
   f->feed(c.arguments, out);
   f->finish(out);

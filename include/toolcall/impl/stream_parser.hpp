@@ -29,11 +29,11 @@ TOOLCALL_INLINE void stream_parser::write(std::string_view delta) {
   e_->write(delta, detail::event_sink());
 }
 
-TOOLCALL_INLINE message stream_parser::finish_to(detail::event_sink sink) {
-  return e_->finish(sink);
+TOOLCALL_INLINE message stream_parser::finish_to(detail::event_sink sink, const finish_info& info) {
+  return e_->finish(sink, info.token_limit_hit);
 }
-TOOLCALL_INLINE message stream_parser::finish() {
-  return e_->finish(detail::event_sink());
+TOOLCALL_INLINE message stream_parser::finish(const finish_info& info) {
+  return e_->finish(detail::event_sink(), info.token_limit_hit);
 }
 
 TOOLCALL_INLINE void stream_parser::reset() {
@@ -54,6 +54,9 @@ TOOLCALL_INLINE void stream_parser::reset(const options& opt, keep_request_t) {
 TOOLCALL_INLINE void stream_parser::set_filter(std::unique_ptr<detail::call_filter> f) {
   e_->set_filter(std::move(f));
 }
+TOOLCALL_INLINE void stream_parser::detach_normalizer() {
+  e_->set_filter(nullptr);
+}
 
 TOOLCALL_INLINE void stream_parser::set_choice(const tool_choice& c) {
   e_->set_choice(c);
@@ -67,11 +70,8 @@ TOOLCALL_INLINE void stream_parser::reserve(std::size_t n) {
   e_->reserve_content(n);
 }
 
-TOOLCALL_INLINE std::size_t stream_parser::bytes_examined() const noexcept {
-  return e_->bytes_examined();
-}
-TOOLCALL_INLINE std::size_t stream_parser::bytes_accounted() const noexcept {
-  return e_->bytes_accounted();
+TOOLCALL_INLINE stream_stats stream_parser::stats() const noexcept {
+  return stream_stats{e_->bytes_examined(), e_->bytes_accounted()};
 }
 
 TOOLCALL_NAMESPACE_END

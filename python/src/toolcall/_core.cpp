@@ -1231,18 +1231,17 @@ for malformed tools.)doc")
            }),
            "tools"_a, py::kw_only(), "rules"_a = py::none())
       .def("attach", [](const tc::normalizer& n, py::handle target) {
-        auto f = n.make_filter();
         if (py::isinstance<py_parser>(target)) {
           py_parser& p = target.cast<py_parser&>();
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(p.mu);
           p.attached = true;  // for the next parse only (the Parser's tools= come back after it)
-          p.p.stream().set_filter(std::move(f));
+          n.attach(p.p.stream());
         } else if (py::isinstance<py_stream>(target)) {
           py_stream& s = target.cast<py_stream&>();
           py::gil_scoped_release nogil;
           std::lock_guard<std::mutex> lock(s.mu);
-          s.sp.set_filter(std::move(f));
+          n.attach(s.sp);
           s.attached = true;  // for the response being parsed or the next one
         } else {
           throw py::type_error("attach() takes a Parser or a StreamParser");
@@ -1392,7 +1391,7 @@ while parsing.)doc")
       .def_property_readonly("bytes_examined", [](py_stream& self) {
         py::gil_scoped_release nogil;
         std::lock_guard<std::mutex> lock(self.mu);
-        return self.sp.bytes_examined();
+        return self.sp.stats().bytes_examined;
       }, "Bytes the engine examined so far (linear in the input, whatever the chunking).")
       .def_property_readonly("options", [](const py_stream& self) { return self.opt; });
 

@@ -1,0 +1,340 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_SCANNER_HPP
+#define TOOLCALL_DETAIL_SCANNER_HPP
+
+// The scanner, the first of the engine's three parts (docs/architecture.md): trigger tables
+// built from the formats' openers, end-of-turn markers and reasoning pairs, the anchor search
+// that finds the next trigger in released text, and the tail that must be held because it may
+// still become one. It holds no per-response state: the region runner (engine.hpp) tells it
+// where the text stands (scan_state) and which table applies.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine_core.hpp"
+#include "format_def.hpp"
+#include "scan.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+class handler;
+
+enum class trig_action : std::uint8_t { region, drop, stray_closer, think_open, think_close };
+
+/// A format's claim on a region opener: its handler, the trigger's variant, its priority.
+struct claimant {
+  handler* h = nullptr;
+  int variant = 0;
+  int priority = 0;
+};
+
+struct trigger {
+  std::string_view text;
+  trig_action action = trig_action::region;
+  trig_cond cond = trig_cond::anywhere;
+  std::vector<claimant> chain;  ///< region: the formats claiming this opener, by priority
+  std::size_t pair = 0;         ///< think_open/think_close: the reasoning pair
+};
+
+/// One opener claimed by one format (the region runner collects them: claims.hpp).
+struct claim {
+  std::string_view text;
+  trig_cond cond;
+  claimant who;
+};
+
+/// A trigger found by its anchor byte, `off` bytes after its start.
+struct anchored {
+  const trigger* t = nullptr;
+  std::size_t off = 0;
+};
+
+/// One scanner table: its triggers, the bytes that may start one, and per-first-byte buckets.
+struct trigger_table {
+  std::vector<trigger> trigs;
+  byte_set anchors;                 ///< anchor bytes of every trigger
+  byte_set anchors_later;           ///< of those that can match after the start of the output
+  std::vector<std::vector<anchored>> abuckets;  ///< per anchor byte
+  /// Byte pairs around the anchors: (anchor, next byte of the trigger), or (previous byte,
+  /// anchor) when the anchor ends its trigger; a stop whose neighbours form no such pair cannot
+  /// start a full match and is skipped without reading its bucket. One-byte triggers always stop.
+  std::vector<std::uint64_t> fwd_pairs, bwd_pairs;
+  std::array<bool, 256> always{};
+  static void set_pair(std::vector<std::uint64_t>& t, unsigned char a, unsigned char b) {
+    const unsigned k = (static_cast<unsigned>(a) << 8) | b;
+    t[k >> 6] |= std::uint64_t{1} << (k & 63);
+  }
+  static bool has_pair(const std::vector<std::uint64_t>& t, unsigned char a, unsigned char b) {
+    const unsigned k = (static_cast<unsigned>(a) << 8) | b;
+    return (t[k >> 6] >> (k & 63)) & 1u;
+  }
+  std::array<bool, 256> first{};    ///< first bytes of every trigger
+  std::array<bool, 256> later{};    ///< of those that can match after the start of the output
+  std::vector<std::vector<const trigger*>> buckets;
+
+  /// The bytes that may start a trigger here.
+  const std::array<bool, 256>& starts(bool at_start) const noexcept { return at_start ? first : later; }
+  /// No byte of `s` can start a trigger.
+  bool plain(std::string_view s, bool at_start) const noexcept {
+    const std::array<bool, 256>& f = starts(at_start);
+    for (char c : s)
+      if (f[static_cast<unsigned char>(c)]) return false;
+    return true;
+  }
+};
+
+/// s.substr(pos, n) for a pos known to be in range: no bounds check on the hot paths.
+inline std::string_view sub(std::string_view s, std::size_t pos, std::size_t n = std::string_view::npos) noexcept {
+  return std::string_view(s.data() + pos, std::min(n, s.size() - pos));
+}
+
+/// Where the released text stands: what a trigger's condition reads.
+struct scan_state {
+  bool at_start = true;            ///< only whitespace (and markers) so far
+  char last_byte = '\n';           ///< the last byte released
+  bool reasoning_started = false;  ///< reasoning text was released
+};
+
+class scanner {
+ public:
+  /// The tables, from the claims, the markers (end-of-turn tokens: dropped) and the reasoning
+  /// pairs: 0 text, 1 undecided text (reasoning_start::detect), 2 + k inside reasoning pair k.
+  /// Formats claiming the same opener share one trigger whose chain lists them by priority.
+  /// `calls_end_reasoning`: a call opener inside reasoning ends it.
+  void build(const std::vector<claim>& claims, const std::vector<std::string_view>& markers,
+             const std::vector<reasoning_def>& pairs, bool calls_end_reasoning) {
+    std::vector<trigger> calls;
+    for (const auto& c : claims) {
+      trigger* hit = nullptr;
+      for (auto& t : calls)
+        if (t.text == c.text && t.cond == c.cond) hit = &t;
+      if (!hit) {
+        calls.emplace_back();
+        hit = &calls.back();
+        hit->text = c.text;
+        hit->cond = c.cond;
+      }
+      hit->chain.push_back(c.who);
+    }
+    for (auto& t : calls)
+      std::stable_sort(t.chain.begin(), t.chain.end(),
+                       [](const claimant& a, const claimant& b) { return a.priority < b.priority; });
+    // a marker made of several tokens also matches with whitespace at its joints
+    spellings_.clear();
+    const std::size_t ncalls = calls.size();
+    for (std::size_t k = 0; k < ncalls; ++k)
+      for (std::string& v : joint_spellings(calls[k].text)) {
+        spellings_.push_back(std::move(v));
+        trigger tr = calls[k];
+        tr.text = spellings_.back();
+        bool dup = false;
+        for (const auto& x : calls) dup |= x.text == tr.text && x.cond == tr.cond;
+        if (!dup) calls.push_back(std::move(tr));
+      }
+    std::vector<trigger> drops;
+    for (std::string_view m : markers) {
+      add(drops, m, trig_action::drop, trig_cond::anywhere);
+      for (std::string& v : joint_spellings(m)) {
+        spellings_.push_back(std::move(v));
+        add(drops, spellings_.back(), trig_action::drop, trig_cond::anywhere);
+      }
+    }
+    // reasoning markers made of several tokens match with whitespace at their joints too
+    const std::size_t np = pairs.size();
+    std::vector<std::vector<std::string_view>> opens(np), closes(np);
+    for (std::size_t p = 0; p < np; ++p) {
+      opens[p].push_back(pairs[p].open);
+      closes[p].push_back(pairs[p].close);
+      for (std::string& v : joint_spellings(pairs[p].open)) {
+        spellings_.push_back(std::move(v));
+        opens[p].push_back(spellings_.back());
+      }
+      for (std::string& v : joint_spellings(pairs[p].close)) {
+        spellings_.push_back(std::move(v));
+        closes[p].push_back(spellings_.back());
+      }
+    }
+    tabs_.assign(2 + np, trigger_table{});
+    for (int k = 0; k < 2; ++k) {
+      auto& t = tabs_[static_cast<std::size_t>(k)].trigs;
+      t = calls;
+      t.insert(t.end(), drops.begin(), drops.end());
+      for (std::size_t p = 0; p < np; ++p)
+        for (std::string_view o : opens[p]) add(t, o, trig_action::think_open, trig_cond::start, p);
+      for (std::size_t p = 0; p < np; ++p)
+        for (std::string_view c : closes[p])
+          add(t, c, k == 0 ? trig_action::stray_closer : trig_action::think_close, trig_cond::anywhere, p);
+    }
+    for (std::size_t p = 0; p < np; ++p) {
+      auto& t = tabs_[2 + p].trigs;
+      for (std::string_view c : closes[p]) add(t, c, trig_action::think_close, trig_cond::anywhere, p);
+      // the model may write the opener the prompt already opened
+      for (std::string_view o : opens[p]) add(t, o, trig_action::think_open, trig_cond::reasoning_head, p);
+      if (calls_end_reasoning)
+        for (const auto& c : calls)
+          if (c.cond == trig_cond::anywhere) t.push_back(c);
+    }
+    max_marker_ = 0;
+    for (auto& tab : tabs_) index(tab);
+  }
+
+  const trigger_table& table(std::size_t k) const noexcept { return tabs_[k]; }
+  /// The longest trigger: a held tail never needs more bytes than this to resolve.
+  std::size_t max_marker() const noexcept { return max_marker_; }
+
+  static bool cond_ok(trig_cond c, const scan_state& st) noexcept {
+    switch (c) {
+      case trig_cond::anywhere: return true;
+      case trig_cond::start: return st.at_start;
+      case trig_cond::line_start: return st.at_start || st.last_byte == '\n';
+      case trig_cond::reasoning_head: return !st.reasoning_started;
+    }
+    return true;
+  }
+
+  /// Start of the first trigger that matches in full in chunk[i..], or chunk.size(). Only
+  /// anchor bytes are visited; a trigger's head must lie in the text not yet released.
+  static std::size_t next_trigger(const trigger_table& tb, std::string_view chunk, std::size_t i, const scan_state& st) {
+    const byte_set& anc = st.at_start ? tb.anchors : tb.anchors_later;
+    const char* const b = chunk.data();
+    const std::size_t n = chunk.size();
+    std::size_t ws_end = std::string_view::npos;  // end of the run's leading whitespace, when asked
+    for (std::size_t j = i;; ++j) {
+      j = static_cast<std::size_t>(anc.find(b + j, b + n) - b);
+      if (j >= n) return n;
+      const unsigned char c = static_cast<unsigned char>(b[j]);
+      if (!tb.always[c] && !(j + 1 < n && trigger_table::has_pair(tb.fwd_pairs, c, static_cast<unsigned char>(b[j + 1]))) &&
+          !(j > i && trigger_table::has_pair(tb.bwd_pairs, static_cast<unsigned char>(b[j - 1]), c)))
+        continue;
+      std::size_t best = n;
+      for (const anchored& a : tb.abuckets[static_cast<unsigned char>(b[j])]) {
+        if (a.off > j - i) continue;
+        const std::size_t s = j - a.off;
+        const std::string_view t = a.t->text;
+        if (s >= best || n - s < t.size() || chunk.compare(s, t.size(), t) != 0) continue;
+        if (cond_at(a.t->cond, chunk, i, s, ws_end, st)) best = s;
+      }
+      if (best < n) return best;
+    }
+  }
+
+  /// Where the tail of chunk[i..] that is a proper prefix of a trigger starts, or chunk.size():
+  /// those bytes are held until the next write decides.
+  std::size_t partial_tail(const trigger_table& tb, std::string_view chunk, std::size_t i, const scan_state& st) const {
+    const std::array<bool, 256>& f = tb.starts(st.at_start);
+    const std::size_t n = chunk.size();
+    std::size_t ws_end = std::string_view::npos;
+    const std::size_t from = n - i > max_marker_ ? n - max_marker_ + 1 : i;
+    std::size_t p = from;
+    while (p < n && !f[static_cast<unsigned char>(chunk[p])]) ++p;
+    for (; p < n; ++p) {
+      const unsigned char c = static_cast<unsigned char>(chunk[p]);
+      if (!f[c]) continue;
+      for (const trigger* tp : tb.buckets[c])
+        if (prefix_match_exact(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end, st))
+          return p;
+    }
+    return n;
+  }
+
+  /// The longest trigger that matches at the start of `rest`, or null; `partial`: a trigger
+  /// longer than what `rest` holds may still match there.
+  static const trigger* match(const trigger_table& tb, std::string_view rest, const scan_state& st, bool& partial) {
+    const trigger* hit = nullptr;
+    partial = false;
+    for (const trigger* tp : tb.buckets[static_cast<unsigned char>(rest[0])]) {
+      const trigger& t = *tp;
+      if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
+      if (!cond_ok(t.cond, st)) continue;
+      const pm m = prefix_match_exact(rest, t.text);
+      if (m == pm::full) {
+        if (!hit || t.text.size() > hit->text.size()) hit = &t;
+      } else if (m == pm::partial) {
+        partial = true;
+      }
+    }
+    return hit;
+  }
+
+ private:
+  static void add(std::vector<trigger>& t, std::string_view text, trig_action a, trig_cond c, std::size_t pair = 0) {
+    for (const auto& x : t)
+      if (x.text == text && x.cond == c) return;
+    trigger tr;
+    tr.text = text;
+    tr.action = a;
+    tr.cond = c;
+    tr.pair = pair;
+    t.push_back(std::move(tr));
+  }
+
+  /// A table's search structures: each trigger's anchor (its rarest byte), the byte pairs
+  /// around it, and the first-byte buckets.
+  void index(trigger_table& tab) {
+    tab.first.fill(false);
+    tab.later.fill(false);
+    tab.buckets.assign(256, {});
+    tab.abuckets.assign(256, {});
+    tab.anchors.clear();
+    tab.anchors_later.clear();
+    tab.fwd_pairs.assign(1024, 0);
+    tab.bwd_pairs.assign(1024, 0);
+    tab.always.fill(false);
+    for (const auto& x : tab.trigs) {
+      std::size_t off = 0;
+      for (std::size_t k = 1; k < x.text.size(); ++k)
+        if (byte_cost(static_cast<unsigned char>(x.text[k])) < byte_cost(static_cast<unsigned char>(x.text[off])))
+          off = k;
+      const unsigned char ab = static_cast<unsigned char>(x.text[off]);
+      tab.anchors.add(ab);
+      if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
+      tab.abuckets[ab].push_back({&x, off});
+      if (off + 1 < x.text.size())
+        trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(x.text[off + 1]));
+      else if (off > 0)
+        trigger_table::set_pair(tab.bwd_pairs, static_cast<unsigned char>(x.text[off - 1]), ab);
+      else
+        tab.always[ab] = true;
+      tab.first[static_cast<unsigned char>(x.text[0])] = true;
+      if (x.cond != trig_cond::start) tab.later[static_cast<unsigned char>(x.text[0])] = true;
+      tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
+      max_marker_ = std::max(max_marker_, x.text.size());
+    }
+  }
+
+  /// cond_ok at chunk[pos], as if chunk[i..pos) had been released as text.
+  static bool cond_at(trig_cond c, std::string_view chunk, std::size_t i, std::size_t pos, std::size_t& ws_end,
+                      const scan_state& st) noexcept {
+    if (c == trig_cond::anywhere) return true;
+    if (pos == i) return cond_ok(c, st);
+    if (ws_end == std::string_view::npos) {
+      ws_end = i;
+      while (ws_end < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[ws_end]))) ++ws_end;
+    }
+    const bool blank = pos <= ws_end;  // only whitespace since i
+    switch (c) {
+      case trig_cond::anywhere: return true;
+      case trig_cond::start: return st.at_start && blank;
+      case trig_cond::line_start: return (st.at_start && blank) || chunk[pos - 1] == '\n';
+      case trig_cond::reasoning_head: return !st.reasoning_started && blank;
+    }
+    return true;
+  }
+
+  std::vector<trigger_table> tabs_;
+  std::deque<std::string> spellings_;  ///< markers' whitespace spellings (stable addresses)
+  std::size_t max_marker_ = 0;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_SCANNER_HPP
