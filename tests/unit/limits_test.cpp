@@ -189,14 +189,21 @@ TEST_SUITE("toolcall/limits") {
       CHECK(has_code(m, toolcall::errc::limit_holdback));
       CHECK(m.content.find(prose.substr(0, 200)) == 0);
       REQUIRE(m.calls.size() == 1);
-      // every chunking gives the same message; the diagnostic's offset is the end of the write
-      // in which the limit was passed, so only its code is compared here
+      // every chunking gives the same message, and the diagnostic is at the first byte over the
+      // limit: the 257th byte of undecided text
+      const auto at = [](const toolcall::message& msg) {
+        for (const auto& d : msg.diagnostics)
+          if (d.code == toolcall::errc::limit_holdback) return d.offset;
+        return std::size_t(-1);
+      };
+      CHECK(at(m) == 256);
       toolcall::stream_parser chunked{reg, o};
       for (std::size_t size : {1, 7, 64}) {
         chunked.reset(o);
         tc_test::folder f;
         const toolcall::message c = tc_test::write_cut(chunked, text, tc_test::plans_of(text.size(), {false, {size}, 0})[0], f);
         CHECK(has_code(c, toolcall::errc::limit_holdback));
+        CHECK(at(c) == at(m));
         CHECK(c.content == m.content);
         REQUIRE(c.calls.size() == 1);
         CHECK(c.calls[0].arguments == m.calls[0].arguments);

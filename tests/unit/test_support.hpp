@@ -460,9 +460,9 @@ inline std::map<std::string, std::set<std::string>> builtin_literals() {
   const toolcall::parser_registry r = toolcall::parser_registry::builtin();
   for (const auto& f : r.formats()) {
     auto& s = out[f.name()];
-    for (const auto& t : f.def().triggers) s.insert(t.text);
-    for (const auto& m : f.def().markers) s.insert(m);
-    for (const auto& p : f.def().reasoning) {
+    for (const auto& t : toolcall::detail::def_of(f).triggers) s.insert(t.text);
+    for (const auto& m : toolcall::detail::def_of(f).markers) s.insert(m);
+    for (const auto& p : toolcall::detail::def_of(f).reasoning) {
       s.insert(p.open);
       s.insert(p.close);
     }
@@ -474,7 +474,7 @@ inline std::map<std::string, std::set<std::string>> builtin_literals() {
 inline bool preset_enables(std::string_view format) {
   const toolcall::parser_registry r = toolcall::parser_registry::builtin();
   for (const auto& f : r.formats())
-    for (const auto& p : f.def().presets)
+    for (const auto& p : toolcall::detail::def_of(f).presets)
       for (const auto& n : p.formats)
         if (n == format) return true;
   return false;

@@ -1119,8 +1119,11 @@ class engine final : public engine_services {
     if (mode_ == mode_pending || (mode_ == mode_region && mode_before_region_ == mode_pending)) {
       pending_ += s;
       if (pending_.size() > opt_.max_holdback) {
-        diag(errc::limit_holdback, total_in_, "undecided text exceeded max_holdback; it is content",
-             severity::warning);
+        // reported at the first byte over the limit, whatever the chunking: every byte before
+        // `s` is accounted for, so accounted_ - s.size() is where `s` starts
+        const std::size_t held_before = pending_.size() - s.size();
+        diag(errc::limit_holdback, accounted_ - s.size() + (opt_.max_holdback - held_before),
+             "undecided text exceeded max_holdback; it is content", severity::warning);
         flush_pending_as_content();
         if (mode_ == mode_pending) mode_ = mode_text;
         else mode_before_region_ = mode_text;
