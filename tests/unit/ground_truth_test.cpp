@@ -8,6 +8,12 @@
 // case runs one-shot and streamed in 1-byte writes, whole text and live.
 #include <doctest/doctest.h>
 
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "test_support.hpp"
 
 namespace {
@@ -281,5 +287,310 @@ TEST_SUITE("toolcall/ground truth") {
     expect("[resolve-library-id(libraryName=\"react\")]", {{"resolve-library-id", R"({"libraryName":"react"})"}}, "");
     // whitespace around a named function's name
     expect("Now <function= get_weather >{\"city\": \"Paris\"}</function>", {paris}, "Now");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 7 variants, item 3 trailers, item 8 depth and the call templates, each against the
+// vendor's reference parser (docs/formats/<family>.md says which and why). Every text is
+// parsed one-shot and streamed at every two-piece split and byte by byte (split_compare): the
+// streamed message must be the one-shot one.
+namespace {
+
+const char* const k_gt_tools = R"([
+ {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+   "properties": {"city": {"type": "string"}, "days": {"type": "integer"}, "opts": {"type": "object"}}}}},
+ {"type": "function", "function": {"name": "write", "parameters": {"type": "object",
+   "properties": {"path": {"type": "string"}, "content": {"type": "string"}}, "required": ["path", "content"]}}},
+ {"type": "function", "function": {"name": "resolve-library-id", "parameters": {"type": "object",
+   "properties": {"libraryName": {"type": "string"}}}}}])";
+
+/// One-shot and every streamed chunking agree; returns the one-shot message. `tools`: the
+/// request's tools, attached through a normalizer.
+toolcall::message gt(const std::string& text, const toolcall::parser_registry& reg = toolcall::parser_registry::builtin(),
+                     const char* tools = nullptr, std::size_t max_depth = 0) {
+  toolcall::options o;
+  o.seed = 7;
+  o.reasoning = toolcall::reasoning_start::none;
+  if (max_depth) o.max_depth = max_depth;
+  std::unique_ptr<toolcall::normalizer> n;
+  if (tools) {
+    auto r = toolcall::normalizer::create(tools);
+    REQUIRE(r);
+    n.reset(new toolcall::normalizer(std::move(*r)));
+  }
+  const tc_test::split_result r = tc_test::split_compare(reg, o, text, {}, [&](auto& p) {
+    if (n) n->attach(p);
+  });
+  CHECK_MESSAGE(r.err.empty(), text << ": " << r.err);
+  return r.one;
+}
+
+void want_calls(const toolcall::message& m, const std::vector<std::pair<std::string, std::string>>& want,
+                const std::string& text) {
+  REQUIRE_MESSAGE(m.calls.size() == want.size(), text << " content [" << m.content << "]");
+  for (std::size_t k = 0; k < want.size(); ++k) {
+    CHECK_MESSAGE(m.calls[k].name == want[k].first, text);
+    CHECK_MESSAGE(tc_test::json_text_equal(m.calls[k].arguments, want[k].second), text << ": " << m.calls[k].arguments);
+  }
+}
+
+bool has_code(const toolcall::message& m, toolcall::errc e) {
+  for (const auto& d : m.diagnostics)
+    if (d.code == e) return true;
+  return false;
+}
+
+const toolcall::parser_registry& only(const char* name) {
+  static std::map<std::string, toolcall::parser_registry> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, *toolcall::parser_registry::only(name)).first;
+  return it->second;
+}
+
+// U+FF5C FULLWIDTH VERTICAL LINE and U+2581 LOWER ONE EIGHTH BLOCK, as the DeepSeek and Step
+// tokens spell them
+#define GT_B "\xEF\xBD\x9C"
+#define GT_U "\xE2\x96\x81"
+
+}  // namespace
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("Step-3: a name after <|tool_sep|>") {
+    const std::string open = "<" GT_B "tool_calls_begin" GT_B "><" GT_B "tool_call_begin" GT_B ">function<" GT_B "tool_sep" GT_B ">";
+    const std::string close = "<" GT_B "tool_call_end" GT_B "><" GT_B "tool_calls_end" GT_B ">";
+    // DeepSeek's habit: the name, then the invoke (whose name wins, as vLLM reads the invoke)
+    std::string t = open + "get_weather\n<steptml:invoke name=\"get_weather\">\n<steptml:parameter name=\"city\">Paris"
+                           "</steptml:parameter>\n</steptml:invoke>" + close;
+    want_calls(gt(t, only("step3")), {paris}, t);
+    want_calls(gt(t), {paris}, t);
+    // the name and the parameters with no invoke around them
+    t = open + "get_weather\n<steptml:parameter name=\"city\">Paris</steptml:parameter>\n" + close;
+    want_calls(gt(t), {paris}, t);
+    // the canonical call still parses, and the DeepSeek R1-distill body after the same tokens
+    t = open + "<steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Paris</steptml:parameter>"
+               "</steptml:invoke>" + close;
+    want_calls(gt(t), {paris}, t);
+    t = open + "get_weather\n```json\n{\"city\": \"Paris\"}\n```" + close;
+    want_calls(gt(t), {paris}, t);
+    // a word of prose after the separator: no call, a diagnostic
+    t = open + "I will not call anything." + close;
+    const toolcall::message m = gt(t);
+    CHECK(m.calls.empty());
+    CHECK(!m.diagnostics.empty());
+  }
+
+  TEST_CASE("DSML: a bare JSON object inside an invoke, and a lone arguments/input wrapper") {
+    const std::string open = "<" GT_B "DSML" GT_B "function_calls>\n<" GT_B "DSML" GT_B "invoke name=\"";
+    const std::string close = "</" GT_B "DSML" GT_B "invoke>\n</" GT_B "DSML" GT_B "function_calls>";
+    const std::string pstart = "<" GT_B "DSML" GT_B "parameter name=\"";
+    const std::string pend = "</" GT_B "DSML" GT_B "parameter>\n";
+    // SGLang's DeepSeek V3.2 reader: the invoke holds the arguments as one JSON object
+    std::string t = "Checking.\n" + open + "get_weather\">\n{\"city\": \"Paris\", \"days\": 3}\n" + close;
+    toolcall::message m = gt(t);
+    want_calls(m, {{"get_weather", R"({"city":"Paris","days":3})"}}, t);
+    CHECK(m.content == "Checking.");
+    t = open + "get_weather\">{}" + close;
+    want_calls(gt(t), {{"get_weather", "{}"}}, t);
+    // vLLM's DSML parser: a lone undeclared `arguments` (or `input`) parameter holding the
+    // declared ones is unwrapped, with a note; only with the request's tools
+    t = open + "write\">\n" + pstart + "arguments\" string=\"false\">{\"path\": \"a.txt\", \"content\": \"hi\"}" + pend + close;
+    m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools);
+    want_calls(m, {{"write", R"({"path":"a.txt","content":"hi"})"}}, t);
+    CHECK(has_code(m, toolcall::errc::normalized));
+    t = open + "write\">\n" + pstart + "input\" string=\"false\">{\"path\": \"a.txt\", \"content\": \"hi\"}" + pend + close;
+    want_calls(gt(t, toolcall::parser_registry::builtin(), k_gt_tools), {{"write", R"({"path":"a.txt","content":"hi"})"}}, t);
+    t = open + "write\">\n" + pstart + "arguments\" string=\"false\">{\"path\": \"a.txt\", \"content\": \"hi\"}" + pend + close;
+    want_calls(gt(t), {{"write", R"({"arguments":{"path":"a.txt","content":"hi"}})"}}, t);  // no tools: as written
+    // an object whose keys the schema does not declare stays wrapped
+    t = open + "write\">\n" + pstart + "arguments\" string=\"false\">{\"file\": \"a.txt\"}" + pend + close;
+    m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools);
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].arguments.find("\"arguments\"") != std::string::npos);
+  }
+
+  TEST_CASE("LFM2: Python sets and tuples, zero-padded integers, nested quotes in shell commands") {
+    const auto lfm = [](const std::string& inner) { return "<|tool_call_start|>[" + inner + "]<|tool_call_end|>"; };
+    std::string t = lfm(R"(tag(names={"urgent", "home"}, none={}, nested={"k": {1, 2}}))");
+    want_calls(gt(t), {{"tag", R"({"names":["urgent","home"],"none":{},"nested":{"k":[1,2]}})"}}, t);
+    t = lfm("set_alarm(hour=07, minute=05, zero=0, neg=-08, ratio=0.5, sign=+3)");
+    want_calls(gt(t), {{"set_alarm", R"({"hour":7,"minute":5,"zero":0,"neg":-8,"ratio":0.5,"sign":3})"}}, t);
+    t = lfm("move(to=(3, 4))");
+    want_calls(gt(t), {{"move", R"({"to":[3,4]})"}}, t);
+    t = lfm("bash(command='sed -n '360,450p' src/main.py')");
+    want_calls(gt(t), {{"bash", R"({"command":"sed -n '360,450p' src/main.py"})"}}, t);
+    t = lfm(R"x(bash(command="python3 -c "print('hi')" && echo "done""))x");
+    want_calls(gt(t), {{"bash", R"({"command":"python3 -c \"print('hi')\" && echo \"done\""})"}}, t);
+    // the corpus shapes are unchanged: code with escapes, ')' and ']' inside strings
+    t = lfm(R"(write_file(path="a.py", content="def f(x):\n    return [x, (1)]\n"))");
+    want_calls(gt(t), {{"write_file", R"({"path":"a.py","content":"def f(x):\n    return [x, (1)]\n"})"}}, t);
+  }
+
+  TEST_CASE("one bad sibling in a list drops only itself, with a diagnostic") {
+    // SGLang's LFM2 and pythonic detectors keep the calls that parse
+    std::string t = "<|tool_call_start|>[get_weather(city=\"Paris\"), lookup(42), get_time(tz=\"UTC\")]<|tool_call_end|>";
+    toolcall::message m = gt(t);
+    want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, t);
+    CHECK(has_code(m, toolcall::errc::invalid_call));
+    t = "[get_weather(city=\"Paris\"), \"oops\", get_time(tz=\"UTC\")]";
+    m = gt(t);
+    want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, t);
+    CHECK(has_code(m, toolcall::errc::invalid_call));
+    // Olmo 3: one call per line
+    t = "<function_calls>get_weather(city=\"Paris\")\nI am not sure about this one\nget_time(tz=\"UTC\")\n</function_calls>";
+    m = gt(t);
+    want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, t);
+    CHECK(has_code(m, toolcall::errc::invalid_call));
+    CHECK(m.content.empty());
+    // a list with no call at all is text, with a diagnostic
+    for (const char* s : {"<|tool_call_start|>[1, 2, 3]<|tool_call_end|>", "<function_calls>not a call\n</function_calls>"}) {
+      m = gt(s);
+      CHECK_MESSAGE(m.calls.empty(), s);
+      CHECK_MESSAGE(m.content == s, s);
+      CHECK_MESSAGE(!m.diagnostics.empty(), s);
+    }
+    // prose with a list of numbers stays prose
+    m = gt("[1, 2, 3] are the first numbers.");
+    CHECK(m.calls.empty());
+    CHECK(m.content == "[1, 2, 3] are the first numbers.");
+  }
+
+  TEST_CASE("pythonic: a list after prose, when the tools are known and the name is declared") {
+    std::string t = "Let me check the weather for you. [get_weather(city=\"Paris\", days=3)]";
+    toolcall::message m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools);
+    want_calls(m, {{"get_weather", R"({"city":"Paris","days":3})"}}, t);
+    CHECK(m.content == "Let me check the weather for you.");
+    t = "Looking it up: [resolve-library-id(libraryName=\"react\"), get_weather(city=\"Paris\")] now.";
+    m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools);
+    want_calls(m, {{"resolve-library-id", R"({"libraryName":"react"})"}, paris}, t);
+    // without the tools, or for a name the tools do not declare, it stays prose
+    t = "Let me check the weather for you. [get_weather(city=\"Paris\")]";
+    m = gt(t);
+    CHECK(m.calls.empty());
+    CHECK(m.content == t);
+    t = "You could call [delete_everything(now=True)] but I won't.";
+    m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools);
+    CHECK(m.calls.empty());
+    CHECK(m.content == t);
+  }
+
+  TEST_CASE("fenced pythonic: ```tool_code (a list or one call) and ```python (a list)") {
+    std::string t = "```tool_code\nget_weather(city=\"Paris\")\n```";
+    want_calls(gt(t), {paris}, t);
+    t = "I'll look both up.\n```tool_code\n[get_weather(city=\"Paris\"), get_weather(city=\"Rome\")]\n```\nDone.";
+    toolcall::message m = gt(t);
+    want_calls(m, {paris, {"get_weather", R"({"city":"Rome"})"}}, t);
+    CHECK(m.content == "I'll look both up.\n\nDone.");
+    t = "Here:\n```python\n[get_weather(city=\"Paris\")]\n```";
+    m = gt(t);
+    want_calls(m, {paris}, t);
+    CHECK(m.content == "Here:");
+    // JSON in a python fence is still read as the fenced format reads it
+    t = "```python\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n```";
+    want_calls(gt(t), {paris}, t);
+    // Python code is content
+    for (const char* s : {"Use it like this:\n```python\nprint(get_weather(city=\"Paris\"))\n```",
+                          "```python\nx = [get_weather(city=\"Paris\")]\n```", "```python3\n[get_weather(city=\"Paris\")]\n```"}) {
+      m = gt(s);
+      CHECK_MESSAGE(m.calls.empty(), s);
+      CHECK_MESSAGE(m.content == s, s);
+    }
+  }
+
+  TEST_CASE("trailers: Gemma 4's empty thought, Cohere citations, Command R+ and Hunyuan tokens") {
+    const std::string call = "<|tool_call>call:get_weather{city:<|\"|>Paris<|\"|>}<tool_call|>";
+    for (const std::string& t : {call + "<|channel>thought", call + "\n<|channel>thought<channel|>", call + "<|channel>thought\n"}) {
+      const toolcall::message m = gt(t);
+      want_calls(m, {paris}, t);
+      CHECK_MESSAGE(m.content.empty(), t << " -> [" << m.content << "]");
+    }
+    // a thought with text after the call is not a trailer: its text stays
+    toolcall::message m = gt(call + "<|channel>thought\nNow wait.");
+    CHECK(m.content.find("Now wait.") != std::string::npos);
+    // Cohere's citation tags (Command R: `<co: 0>`, Command A: `<co>` ... `</co: 0:[0]>`) are
+    // markup: the API returns the text without them (the melody filter vLLM runs)
+    m = gt("<|START_RESPONSE|>Paris is <co: 0,1>sunny and 21 degrees</co: 0,1> today.<|END_RESPONSE|>");
+    CHECK(m.content == "Paris is sunny and 21 degrees today.");
+    m = gt("<|START_RESPONSE|>Paris is <co>sunny</co: 0:[0,1]> today.<|END_RESPONSE|>",
+           toolcall::parser_registry::for_model("CohereLabs/c4ai-command-a-03-2025"));
+    CHECK(m.content == "Paris is sunny today.");
+    m = gt("In HTML, <co: x> is not a tag.");
+    CHECK(m.content == "In HTML, <co: x> is not a tag.");
+    // a bare `<co>` needs its closer on its line: prose that names it stays prose, and a call
+    // after it is still a call
+    m = gt("To cite, wrap the text in <co> tags, then list the sources.");
+    CHECK(m.content == "To cite, wrap the text in <co> tags, then list the sources.");
+    m = gt("Use <co> then <tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>");
+    want_calls(m, {paris}, "co then call");
+    CHECK(m.content == "Use <co> then");
+    // Command R+'s turn tokens, in its own registry and in Command A's
+    for (const char* model : {"CohereForAI/c4ai-command-r-plus", "CohereLabs/c4ai-command-a-03-2025"}) {
+      m = gt("The answer is 4.<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>",
+             toolcall::parser_registry::for_model(model));
+      CHECK_MESSAGE(m.content == "The answer is 4.", model << " -> [" << m.content << "]");
+    }
+    m = gt("<|CHATBOT_TOKEN|>Action: ```json\n[{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}]\n```");
+    want_calls(m, {paris}, "command r");
+    // Hunyuan A13B's answer wrapper
+    m = gt("<answer>\nIt is sunny in Paris.\n</answer>");
+    CHECK(m.content == "It is sunny in Paris.");
+    m = gt("<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</tool_calls>\n</answer>");
+    want_calls(m, {paris}, "hunyuan");
+    CHECK(m.content.empty());
+  }
+
+  TEST_CASE("max_depth holds for typed XML values, in every XML family") {
+    const std::string deep = "[[[[[[1]]]]]]", shallow = "[[1]]";
+    const auto texts = [](const std::string& v) {
+      return std::vector<std::string>{
+          "<tool_call>\n<function=get_weather>\n<parameter=opts>\n" + v + "\n</parameter>\n</function>\n</tool_call>",
+          "<seed:tool_call>\n<function=get_weather>\n<parameter=opts>\n" + v + "\n</parameter>\n</function>\n</seed:tool_call>",
+          "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"opts\">" + v +
+              "</parameter>\n</invoke>\n</minimax:tool_call>",
+          "<tool_call>get_weather\n<arg_key>opts</arg_key>\n<arg_value>" + v + "</arg_value>\n</tool_call>",
+          "<" GT_B "tool_calls_begin" GT_B "><" GT_B "tool_call_begin" GT_B ">function<" GT_B "tool_sep" GT_B
+          "><steptml:invoke name=\"get_weather\"><steptml:parameter name=\"opts\">" + v +
+              "</steptml:parameter></steptml:invoke><" GT_B "tool_call_end" GT_B ">",
+          "<" GT_B "DSML" GT_B "function_calls>\n<" GT_B "DSML" GT_B "invoke name=\"get_weather\">\n<" GT_B "DSML" GT_B
+          "parameter name=\"opts\" string=\"false\">" + v + "</" GT_B "DSML" GT_B "parameter>\n</" GT_B "DSML" GT_B
+          "invoke>\n</" GT_B "DSML" GT_B "function_calls>",
+      };
+    };
+    for (const std::string& t : texts(deep)) {
+      const toolcall::message m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools, 4);
+      CHECK_MESSAGE(m.calls.empty(), t);
+      CHECK_MESSAGE(has_code(m, toolcall::errc::limit_depth), t);
+      CHECK_MESSAGE(m.content.find(deep) != std::string::npos, t);  // the text stays (section markers aside)
+    }
+    // DSML's string="false" types the value without the tools too
+    const std::string dsml = texts(deep).back();
+    CHECK(has_code(gt(dsml, toolcall::parser_registry::builtin(), nullptr, 4), toolcall::errc::limit_depth));
+    for (const std::string& t : texts(shallow)) {
+      const toolcall::message m = gt(t, toolcall::parser_registry::builtin(), k_gt_tools, 4);
+      want_calls(m, {{"get_weather", R"({"opts":[[1]]})"}}, t);
+    }
+  }
+
+  TEST_CASE("call templates of DeepSeek, DSML, Seed-OSS, Step-3 and Functionary v3.2 parse back") {
+    const char* tools = R"([{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+      "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}}}])";
+    const std::string args = R"({"city":"Paris","days":3})";
+    for (const char* fam : {"deepseek", "deepseek_dsml", "seed_oss", "step3", "functionary_v32"}) {
+      const toolcall::parser_registry& reg = only(fam);
+      toolcall::result<std::string> doc = reg.structural_tags(tools);
+      REQUIRE_MESSAGE(doc.has_value(), fam);
+      CHECK_MESSAGE(doc->find("\"unsupported\":[]") != std::string::npos, fam << ": " << *doc);
+      simdjson::dom::parser jp;
+      simdjson::dom::element d = jp.parse(*doc);
+      simdjson::dom::element tag = d["format"]["tags"].at(0);
+      const std::string begin{std::string_view(tag["begin"])}, end{std::string_view(tag["end"])};
+      std::string_view style = "json";
+      if (tag["content"]["style"].get_string().get(style)) style = "json";
+      const std::string a = style == "qwen_xml" ? "<parameter=city>Paris</parameter>\n<parameter=days>3</parameter>" : args;
+      const std::string t = "Let me look.\n" + begin + a + end;
+      const toolcall::message m = gt(t, reg, tools);
+      want_calls(m, {{"get_weather", args}}, t);
+      CHECK_MESSAGE(m.content == "Let me look.", fam << " -> [" << m.content << "]");
+    }
   }
 }

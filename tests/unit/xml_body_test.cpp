@@ -590,15 +590,14 @@ TEST_CASE("qwen3-coder: a typed value that is not one literal stays a string, th
   CHECK(o.diags[2].msg.find("empty value") != std::string::npos);
 }
 
-TEST_CASE("qwen3-coder: a typed value nested deeper than max_depth stays a string with a warning") {
+TEST_CASE("qwen3-coder: a typed value nested deeper than max_depth fails the call with limit_depth") {
+  // issue 20 item 8: the limit holds for typed XML values as for JSON bodies
   setup su;
   su.kinds = {{"tree", k_typed}};
   su.depth = 3;
   const outcome o = parse(qwen3_coder(), "<function=f>\n<parameter=tree>\n[[[[1]]]]\n</parameter>\n</function>\n</tool_call>", su);
-  REQUIRE(o.done());
-  CHECK(o.calls[0].args == R"({"tree":"[[[[1]]]]"})");
-  REQUIRE(o.diags.size() == 1);
-  CHECK(o.diags[0].level == severity::warning);
+  REQUIRE(o.failed());
+  CHECK(o.fail_code == errc::limit_depth);
   su.depth = 4;
   const outcome p = parse(qwen3_coder(), "<function=f>\n<parameter=tree>\n[[[[1]]]]\n</parameter>\n</function>\n</tool_call>", su);
   CHECK(p.calls[0].args == R"({"tree":[[[[1]]]]})");

@@ -10,6 +10,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine_core.hpp"
 #include "json.hpp"
@@ -57,6 +59,7 @@ class xml_params_body {
     m_.reset();
     key_.clear();
     count_ = 0;
+    deep_ = false;
   }
 
   /// Returns done right after `</function>` (consumed), fail on anything else.
@@ -118,6 +121,12 @@ class xml_params_body {
           }
           value_byte(e, c);
           ++i;
+          if (deep_) {  // a value nested deeper than options::max_depth fails the region
+            deep_ = false;
+            e.set_failure(errc::limit_depth, e.chunk_abs() + i, "a parameter value is nested deeper than max_depth",
+                          severity::error);
+            return {step::fail, i};
+          }
           if (st_ == s_between && ended_by_function_) {
             ended_by_function_ = false;
             e.call_args("}");
@@ -222,6 +231,7 @@ class xml_params_body {
         e.call_args(lx_.out());
         return;
       }
+      if (lx_.error_code() == errc::limit_depth) deep_ = true;
     }
     esc_.assign(1, '"');
     json_escape_append(esc_, value_);
@@ -236,6 +246,7 @@ class xml_params_body {
   std::size_t count_ = 0;
   bool first_ = true;
   bool ended_by_function_ = false;
+  bool deep_ = false;
   vmode mode_ = v_undecided;
   std::string hold_, value_, esc_;
   json_validator val_;
@@ -246,6 +257,20 @@ class xml_params_body {
  * Pythonic calls: `name(key=literal, ...)`, optionally a list `[f(...), g(...)]`. Values are
  * Python literals, lexed by the lenient JSON lexer (single quotes, True/False/None, lists,
  * dicts); a bare identifier as a value is an error (corpus README).
+ *
+ * Before the lexer, a value goes through a Python-literal filter. With `python_repairs` (LFM2,
+ * as SGLang's LFM2 detector reads Python) a set `{1, 2}` and
+ * a tuple `(1, 2)` become arrays in source order, zero-padded integers lose their zeros
+ * (`07` is 7), a `+` sign goes, and a quote inside a string that cannot close it (what follows
+ * is none of `,)]}:`) is text of the string: `command='sed -n '1,5p' f.py'` keeps its inner
+ * quotes. The filter holds back only the first element of a `{` (to tell a set from a dict)
+ * and the whitespace after a quote; strings stream. Without it the filter only finds the
+ * value's end, and those forms fail as in vLLM's pythonic parser.
+ *
+ * In a list, a sibling that is not a call (`42`, a positional argument `f(1)`) and fails
+ * before its call begins is skipped up to the next `,` or `]` with a warning, and the others
+ * stay (SGLang's LFM2 and pythonic detectors keep the good calls); a list with no good call
+ * fails whole.
  */
 class pythonic_body {
  public:
@@ -254,6 +279,10 @@ class pythonic_body {
     bool strip_call_suffix = false;  ///< Llama 3.1 built-ins: `brave_search.call(...)`
     std::string_view closer;      ///< optional closing marker (`<|python_end|>`)
     std::string_view format;       ///< the format reported in call_begin
+    bool skip_bad = true;          ///< list: a sibling that is not a call is skipped (see above)
+    /// Sets, tuples, zero-padded integers, `+` signs and inner quotes are read (see above): the
+    /// LFM2 reader's repairs. Off: Python as vLLM's pythonic parser reads it (those fail).
+    bool python_repairs = false;
   };
 
   void begin(engine_services& e, const config& c) {
@@ -268,13 +297,16 @@ class pythonic_body {
     ws_.clear();
     mbuf_.clear();
     tail.clear();
+    skipped_.clear();
   }
 
   std::size_t calls() const noexcept { return calls_; }
+  /// Has the current call emitted its call_begin?
+  bool began() const noexcept { return begun_; }
 
   /// One call whose name and `(` the caller read (Granite's bare `get_weather(` line, a
   /// trigger made from a declared tool name, which may hold a `-`): the body starts at the
-  /// arguments. `c.list` must be false.
+  /// arguments. With `c.list`, more calls may follow in the list (`[NAME(` after prose).
   void begin_args(engine_services& e, const config& c, std::string_view name) {
     begin(e, c);
     name_.assign(name.data(), name.size());
@@ -283,6 +315,20 @@ class pythonic_body {
   }
 
   step feed(engine_services& e, std::string_view in) {
+    std::size_t off = 0;
+    for (;;) {
+      step s = feed_impl(e, in.substr(off));
+      if (skip_now_) {  // a sibling is skipped from here (bad())
+        skip_now_ = false;
+        off += s.consumed;
+        continue;
+      }
+      s.consumed += off;
+      return s;
+    }
+  }
+
+  step feed_impl(engine_services& e, std::string_view in) {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -326,6 +372,7 @@ class pythonic_body {
             ensure_begun(e);
             e.call_args(nargs_ ? "}" : "{}");
             e.end_call(0, repaired_);
+            begun_ = false;
             ++calls_;
             ++i;
             st_ = s_after_call;
@@ -353,18 +400,58 @@ class pythonic_body {
           st_ = s_value;
           continue;
         case s_value: {
-          const lex_step s = lx_.feed(in.substr(i));
+          // the filter turns the Python literal into lexer input up to the value's end (a `,` or
+          // `)` outside brackets and strings), which it does not consume
+          // the lexer reads each byte's output at once, so a failure is at its byte whatever the
+          // chunking; the arguments stream once per chunk
+          std::size_t j = i;
+          bool end = false;
+          while (j < n) {
+            fbuf_.clear();
+            const bool fin = vbyte(in[j]);  // at the end, a held quote closes first
+            if (!fbuf_.empty() && !lex_filtered(e, j)) {
+              flush_value(e);
+              return {step::fail, j};
+            }
+            if (fin) {
+              end = true;
+              break;
+            }
+            ++j;
+          }
           flush_value(e);
-          if (s.st == lex_step::fail) {
-            e.set_failure(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json,
-                          e.chunk_abs() + i + s.consumed, lx_.error_message(), severity::error);
-            return {step::fail, i + s.consumed};
+          i = j;
+          if (end && !end_value(e, i)) return {step::fail, i};
+          continue;
+        }
+        case s_skip: {
+          // a sibling that is not a call: up to the next `,` or `]` outside brackets and strings
+          if (sq_) {
+            if (sesc_) sesc_ = false;
+            else if (c == '\\') sesc_ = true;
+            else if (c == static_cast<unsigned char>(sq_)) sq_ = 0;
+            ++i;
+            continue;
           }
-          i += s.consumed;
-          if (s.st == lex_step::done) {
-            if (lx_.repaired()) repaired_ = true;
-            st_ = s_after_value;
+          if (c == '"' || c == '\'') sq_ = static_cast<char>(c);
+          else if (c == '(' || c == '[' || c == '{') ++sdepth_;
+          else if ((c == ')' || c == ']' || c == '}') && sdepth_ > 0) --sdepth_;
+          else if (sdepth_ == 0 && c == ',') {
+            ++i;
+            st_ = s_call_start;
+            continue;
+          } else if (sdepth_ == 0 && c == ']') {
+            if (calls_ == 0) {
+              e.set_failure(errc::invalid_call, e.region_abs(), "no call in the list", severity::warning);
+              return {step::fail, i};
+            }
+            ++i;
+            st_ = s_after_list;
+            ws_.clear();
+            report_skipped(e);
+            continue;
           }
+          ++i;
           continue;
         }
         case s_after_value:
@@ -376,7 +463,7 @@ class pythonic_body {
           if (is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
           if (cfg_.list) {
             if (c == ',') { ++i; st_ = s_call_start; continue; }
-            if (c == ']') { ++i; st_ = s_after_list; ws_.clear(); continue; }
+            if (c == ']') { ++i; st_ = s_after_list; ws_.clear(); report_skipped(e); continue; }
             return bad(e, i, "expected ',' or ']'");
           }
           st_ = s_after_list;
@@ -402,9 +489,10 @@ class pythonic_body {
       return done_here(0);
     }
     if (st_ == s_value) {
-      const lex_step s = lx_.finish();
+      fbuf_.clear();
+      if (qpend_) close_quote();
+      if (lex_filtered(e, 0) && !lx_done_) (void)lx_.finish();
       flush_value(e);
-      (void)s;
     }
     e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
     return {step::fail, 0};
@@ -415,10 +503,259 @@ class pythonic_body {
  private:
   enum state : std::uint8_t {
     s_call_start, s_name, s_arg_start, s_key, s_eq, s_value_ws, s_value, s_after_value,
-    s_after_call, s_after_list
+    s_after_call, s_after_list, s_skip
   };
 
+  // ---- the Python-literal filter (see the class comment) --------------------------------------
+
+  /// One byte of a value. True at the value's end (the byte, `,` or `)`, is not consumed).
+  bool vbyte(char c) {
+    if (!popen_ && vst_.empty() && (!q_ || qpend_) && (c == ',' || c == ')')) {
+      if (qpend_) close_quote();
+      return true;
+    }
+    if (popen_) pend_byte(c);
+    else vproc(c);
+    drain();
+    return false;
+  }
+  /// Replays the bytes of a `{` once set or dict is known (nested decisions go first).
+  void drain() {
+    while (rq_pos_ < rq_.size()) {
+      const char c = rq_[rq_pos_++];
+      if (popen_) pend_byte(c);
+      else vproc(c);
+    }
+    rq_.clear();
+    rq_pos_ = 0;
+  }
+  /// A byte after `{` while set or dict is not known: the first top-level `:` makes a dict,
+  /// a `,` or `}` a set (`{}` is a dict).
+  void pend_byte(char c) {
+    pend_ += c;
+    if (pq_) {
+      if (pesc_) pesc_ = false;
+      else if (c == '\\') pesc_ = true;
+      else if (c == pq_) pq_ = 0;
+      return;
+    }
+    if (c == '"' || c == '\'') {
+      pq_ = c;
+      return;
+    }
+    if (c == '(' || c == '[' || c == '{') {
+      ++pdepth_;
+      return;
+    }
+    if ((c == ')' || c == ']' || c == '}') && pdepth_ > 0) {
+      --pdepth_;
+      return;
+    }
+    if (pdepth_ > 0) return;
+    const bool blank = pend_.find_first_not_of(" \t\r\n}") == std::string::npos;
+    if (c == ':' || (c == '}' && blank)) decide('d');
+    else if (c == ',' || c == '}') decide('s');
+  }
+  void decide(char kind) {
+    popen_ = false;
+    fbuf_ += kind == 'd' ? '{' : '[';
+    vst_ += kind;
+    last_ = '{';
+    rq_.insert(rq_pos_, pend_);
+    pend_.clear();
+  }
+  /// One byte of the value, set or dict known.
+  void vproc(char c) {
+    if (!cfg_.python_repairs) {  // the value as written: only its strings are tracked
+      if (q_) {
+        if (esc_) esc_ = false;
+        else if (c == '\\') esc_ = true;
+        else if (c == q_) q_ = 0;
+      } else if (c == '"' || c == '\'') {
+        q_ = c;
+      } else if (c == '(' || c == '[' || c == '{') {
+        vst_ += c;
+      } else if ((c == ')' || c == ']' || c == '}') && !vst_.empty()) {
+        vst_.pop_back();
+      }
+      fbuf_ += c;
+      return;
+    }
+    if (qpend_) {
+      // after a quote in a string: it closes the string only if a `,)]}:` follows
+      if (is_json_ws(static_cast<unsigned char>(c))) {
+        qws_ += c;
+        return;
+      }
+      if (c == ',' || c == ')' || c == ']' || c == '}' || c == ':') {
+        close_quote();
+      } else {
+        fbuf_ += '\\';
+        fbuf_ += q_;
+        fbuf_ += qws_;
+        qpend_ = false;
+        qws_.clear();
+        return vproc(c);
+      }
+    }
+    if (q_) {
+      if (esc_) {
+        esc_ = false;
+      } else if (c == '\\') {
+        esc_ = true;
+      } else if (c == q_) {
+        qpend_ = true;
+        qws_.clear();
+        return;
+      }
+      fbuf_ += c;
+      return;
+    }
+    if (zero_) {  // a held leading `0`
+      zero_ = false;
+      if (c >= '0' && c <= '9') {  // `07`: the zero goes
+        if (c == '0') zero_ = true;
+        else fbuf_ += c, last_ = c;
+        return;
+      }
+      fbuf_ += '0';
+      last_ = '0';
+    }
+    const bool token_start = !((last_ >= '0' && last_ <= '9') || (last_ >= 'a' && last_ <= 'z') ||
+                               (last_ >= 'A' && last_ <= 'Z') || last_ == '_' || last_ == '.');
+    switch (c) {
+      case '"':
+      case '\'':
+        q_ = c;
+        fbuf_ += c;
+        last_ = c;
+        return;
+      case '{':
+        popen_ = true;  // set or dict: decided by pend_byte
+        return;
+      case '(':
+        fbuf_ += '[';
+        vst_ += 't';
+        last_ = '[';
+        return;
+      case '[':
+        fbuf_ += '[';
+        vst_ += 'l';
+        last_ = '[';
+        return;
+      case ')':
+      case ']':
+      case '}':
+        if (!vst_.empty()) {
+          const char k = vst_.back();
+          vst_.pop_back();
+          fbuf_ += k == 'd' ? '}' : ']';
+        } else {
+          fbuf_ += c;  // unbalanced: the lexer says so
+        }
+        last_ = ']';
+        return;
+      case '+':
+        if (token_start) return;  // `+5`
+        break;
+      case '0':
+        if (token_start) {  // a leading zero (`07`, `-07`): held until the next byte tells
+          zero_ = true;
+          return;
+        }
+        break;
+      default: break;
+    }
+    fbuf_ += c;
+    if (!is_json_ws(static_cast<unsigned char>(c))) last_ = c;
+  }
+  void close_quote() {
+    fbuf_ += q_;
+    fbuf_ += qws_;
+    last_ = q_;
+    q_ = 0;
+    qpend_ = false;
+    qws_.clear();
+  }
+  void reset_filter() {
+    vst_.clear();
+    pend_.clear();
+    rq_.clear();
+    qws_.clear();
+    rq_pos_ = 0;
+    pdepth_ = 0;
+    q_ = pq_ = 0;
+    last_ = '=';
+    esc_ = pesc_ = qpend_ = zero_ = popen_ = lx_done_ = false;
+  }
+  /// Feeds the filtered bytes to the lexer. False (with the failure set) on an error.
+  bool lex_filtered(engine_services& e, std::size_t at) {
+    std::string_view f = fbuf_;
+    if (lx_done_) {
+      if (f.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+        e.set_failure(errc::invalid_call, e.chunk_abs() + at, "expected ',' or ')'", severity::error);
+        return false;
+      }
+      return true;
+    }
+    const lex_step s = lx_.feed(f);
+    if (s.st == lex_step::fail) {
+      e.set_failure(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json, e.chunk_abs() + at,
+                    lx_.error_message(), severity::error);
+      return false;
+    }
+    if (s.st == lex_step::done) {
+      lx_done_ = true;
+      if (f.substr(s.consumed).find_first_not_of(" \t\r\n") != std::string_view::npos) {
+        e.set_failure(errc::invalid_call, e.chunk_abs() + at, "expected ',' or ')'", severity::error);
+        return false;
+      }
+    }
+    return true;
+  }
+  /// The value ended at a `,` or `)` (at `at`, not consumed).
+  bool end_value(engine_services& e, std::size_t at) {
+    fbuf_.clear();
+    if (zero_) {
+      zero_ = false;
+      fbuf_ += '0';
+      if (!lex_filtered(e, at)) return false;
+    }
+    if (!lx_done_) {
+      const lex_step s = lx_.finish();
+      flush_value(e);
+      if (s.st != lex_step::done) {
+        e.set_failure(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json,
+                      e.chunk_abs() + at, *lx_.error_message() ? lx_.error_message() : "expected a value",
+                      severity::error);
+        return false;
+      }
+    }
+    if (lx_.repaired()) repaired_ = true;
+    st_ = s_after_value;
+    return true;
+  }
+
+  void report_skipped(engine_services& e) {
+    for (auto& k : skipped_) e.diag(errc::invalid_call, k.first, std::move(k.second), severity::warning);
+    skipped_.clear();
+  }
+
   step bad(engine_services& e, std::size_t i, const char* msg) {
+    if (cfg_.list && cfg_.skip_bad && !begun_ && st_ != s_after_call && st_ != s_after_list) {
+      // a sibling that is not a call drops itself, with a warning
+      // reported when the list ends with a call: a list of no call is prose, one failure
+      // at the region's marker: a place that does not depend on how the text was cut
+      if (skipped_.size() < 64)
+        skipped_.push_back({e.region_abs(), std::string("a list item is not a call and was skipped: ") + msg});
+      // inside `f(` its `(` is open
+      sdepth_ = st_ == s_arg_start || st_ == s_key || st_ == s_eq || st_ == s_after_value ? 1 : 0;
+      st_ = s_skip;
+      sq_ = 0;
+      sesc_ = false;
+      skip_now_ = true;
+      return {step::more, i};
+    }
     e.set_failure(calls_ || begun_ ? errc::invalid_call : errc::invalid_call, e.chunk_abs() + i, msg,
                   begun_ || calls_ ? severity::error : severity::warning);
     return {step::fail, i};
@@ -447,6 +784,7 @@ class pythonic_body {
     e.call_args(head);
     ++nargs_;
     lx_.reset(nullptr, e.max_depth());
+    reset_filter();
     sent_ = 0;
     st_ = s_value_ws;
   }
@@ -464,6 +802,14 @@ class pythonic_body {
   bool begun_ = false, repaired_ = false;
   std::string name_, key_, ws_, mbuf_;
   json_lexer lx_;
+  // the Python-literal filter: its output for the lexer, the open containers (`d` dict, `s`
+  // set, `l` list, `t` tuple), the bytes of a `{` not decided yet and the bytes to read again
+  std::string fbuf_, vst_, pend_, rq_, qws_;
+  std::size_t rq_pos_ = 0, pdepth_ = 0, sdepth_ = 0;
+  std::vector<std::pair<std::size_t, std::string>> skipped_;  // siblings skipped: where, why
+  char q_ = 0, pq_ = 0, sq_ = 0, last_ = '=';
+  bool esc_ = false, pesc_ = false, qpend_ = false, zero_ = false, popen_ = false, lx_done_ = false, sesc_ = false,
+       skip_now_ = false;
 };
 
 }  // namespace detail

@@ -150,6 +150,18 @@ struct xml_spec {
   /// declared parameter not given yet (vLLM's Qwen3-Coder parser); off: any name does (GLM,
   /// whose vendor parser pairs `<arg_key>`/`<arg_value>` without the schema).
   bool schema_tags = true;
+  /// After `call_prefix`, a bare name may stand before `fn_open` (Step-3 written as DeepSeek
+  /// writes it: `function<|tool_sep|>get_weather` then the invoke). The invoke's own name wins,
+  /// as vLLM's step3 parser reads only the invoke; without an invoke (parameters or a closer
+  /// follow at once) the bare name is the function's.
+  bool name_after_prefix = false;
+  /// A bare JSON object may stand for the parameters, right after the function's opening tag
+  /// (SGLang's DeepSeek V3.2 reader: `<invoke name="f">{"city": "Paris"}</invoke>`).
+  bool json_args = false;
+  /// With the request's tools, a first parameter named `arguments` or `input` that the schema
+  /// does not declare and whose value is an object of declared parameters is unwrapped: its
+  /// members are the call's arguments (vLLM's DeepSeek V3.2/V4 DSML parser).
+  bool unwrap_wrapper = false;
 };
 
 /// Null when `s` can drive xml_call_body, else what is wrong with it.
@@ -458,6 +470,10 @@ class xml_call_body {
     calls_ = 0;
     in_call_ = false;
     repaired_ = false;
+    deep_ = false;
+    json_done_ = false;
+    wrap_ = false;
+    pre_.clear();
     u8_.clear();
     bad_utf8_ = false;
     utf8_noted_ = false;
@@ -515,7 +531,8 @@ class xml_call_body {
         c = static_cast<unsigned char>(in[i++]);
         from_rq = false;
       }
-      const act a = byte(e, c);
+      act a = byte(e, c);
+      if (deep_) a = fail_deep(e);
       if (a == a_next) continue;
       if (a != a_done) {  // the byte was not used: give it back
         if (from_rq) --rq_pos_;
@@ -552,7 +569,10 @@ class xml_call_body {
         return fail_end(e, errc::unterminated_call, "the text ends inside a function name");
       case s_between:
       case s_key:
-      case s_value_open: return fail_end(e, errc::unterminated_call, "the text ends inside the parameters");
+      case s_value_open:
+      case s_json: return fail_end(e, errc::unterminated_call, "the text ends inside the parameters");
+      case s_pre_name:
+      case s_pre_after: return fail_end(e, errc::unterminated_call, "the text ends after the function name");
       case s_value: return finish_value(e);
       case s_after_fn:
         if (sp_.multi && am_.size() > 1 && prefix_match(am_, sp_.fn_open) == pm::partial &&
@@ -568,7 +588,23 @@ class xml_call_body {
   std::string tail;
 
  private:
-  enum state : std::uint8_t { s_prefix, s_fn_open, s_fn_name, s_between, s_key, s_value_open, s_value, s_after_fn };
+  enum state : std::uint8_t {
+    s_prefix, s_fn_open, s_fn_name, s_between, s_key, s_value_open, s_value, s_after_fn, s_pre_name, s_pre_after, s_json
+  };
+  static bool is_name_byte(unsigned char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '.';
+  }
+  /// Writes the JSON arguments object lexed so far, without its braces (the call writes them).
+  void json_out(bool done) {
+    const std::string& o = lx_.out();
+    const std::size_t end = done ? o.size() - 1 : o.size();
+    if (end > json_sent_) {
+      a().append(o, json_sent_, end - json_sent_);
+      json_sent_ = end;
+      count_ = 1;  // a parameter after the object is another member
+    }
+  }
   // value phases: plain text; after `<` (which tag?); after param_close (what follows?); after
   // fn_close in a value (rule b); after call_close in a value (rule c); a name after a line-start
   // param_open (rule a)
@@ -611,9 +647,61 @@ class xml_call_body {
       }
       case s_fn_open: {
         if (am_.empty() && is_json_ws(c)) return a_next;
+        if (am_.empty() && sp_.name_after_prefix && pre_.empty() && is_name_byte(c) && !(c >= '0' && c <= '9') &&
+            c != '-' && c != '.') {
+          pre_abs_ = abs_;
+          st_ = s_pre_name;
+          return a_again;
+        }
         const int r = match4(am_, c, sp_.fn_open, {}, {}, {});
         if (r == -2) return fail(e, errc::invalid_call, "expected a function tag");
         if (r == 0) start_fn_name(abs_ + 1 - am_.size());
+        return a_next;
+      }
+      case s_pre_name: {
+        if (is_name_byte(c)) {
+          if (pre_.size() >= xml_name_scanner::max_name) return fail(e, errc::invalid_call, "bad function name");
+          pre_ += static_cast<char>(c);
+          return a_next;
+        }
+        if (!valid_call_name(pre_)) return fail(e, errc::invalid_call, "bad function name");
+        st_ = s_pre_after;
+        am_.clear();
+        return a_again;
+      }
+      case s_pre_after: {
+        // the invoke (its name wins), or the parameters of the bare name's call, or its closer
+        if (am_.empty() && is_json_ws(c)) return a_next;
+        const int r = match4(am_, c, sp_.fn_open, sp_.param_open, sp_.fn_close, sp_.call_close);
+        if (r == -2) return fail(e, errc::invalid_call, "expected a function tag after the name");
+        if (r == 0) {
+          pre_.clear();
+          start_fn_name(abs_ + 1 - am_.size());
+          return a_next;
+        }
+        if (r < 0) return a_next;
+        fn_abs_ = pre_abs_;
+        open_call(e);
+        if (r == 1) {
+          start_key();
+          return a_next;
+        }
+        if (r == 2) return end_function(e, false, true);
+        return end_function(e, !sp_.fn_close.empty(), false);
+      }
+      case s_json: {
+        const lex_step ls = lx_.feed(std::string_view(reinterpret_cast<const char*>(&c), 1));
+        if (ls.st == lex_step::fail)
+          return fail(e, lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
+                      *lx_.error_message() ? lx_.error_message() : "invalid JSON arguments");
+        if (ls.st == lex_step::more) {
+          json_out(false);
+          return a_next;
+        }
+        json_out(true);
+        if (lx_.repaired()) repaired_ = true;
+        st_ = s_between;
+        am_.clear();
         return a_next;
       }
       case s_fn_name: {
@@ -634,6 +722,13 @@ class xml_call_body {
       }
       case s_between: {
         if (am_.empty() && is_json_ws(c)) return a_next;
+        if (am_.empty() && c == '{' && sp_.json_args && in_call_ && count_ == 0 && !json_done_) {
+          lx_.reset(nullptr, e.max_depth());
+          json_sent_ = 1;  // the call's `{` is written already
+          json_done_ = true;
+          st_ = s_json;
+          return a_again;
+        }
         const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close,
                              !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
         if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
@@ -1026,7 +1121,9 @@ class xml_call_body {
           break;
         }
         // JSON, or a Python literal (the vendors' parsers try json.loads then ast.literal_eval)
-        if (!lex_all(e) && accepted(lx_.out())) {
+        const char* why = lex_all(e);
+        if (why && lx_.error_code() == errc::limit_depth) deep_ = true;
+        if (!why && accepted(lx_.out())) {
           a() += lx_.out();
           if (lx_.replaced_utf8()) bad_utf8_ = true;
           break;
@@ -1035,11 +1132,19 @@ class xml_call_body {
         break;
       }
       case m_typed: {
+        if (wrap_) {
+          wrap_ = false;
+          if (unwrap(e)) break;
+          a() += '"';
+          write_utf8(key_);
+          a() += "\":";
+        }
         if (held_null()) {  // `None`, `NULL`: null (a non-string type; the normalizer checks it)
           a() += "null";
           break;
         }
         const char* why = lex_all(e);
+        if (why && lx_.error_code() == errc::limit_depth) deep_ = true;
         // a quoted string never fits a non-string type: the text is kept as written
         if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
         if (!why) {
@@ -1049,11 +1154,56 @@ class xml_call_body {
           break;
         }
         quote_value();
-        note(e, std::string("is not JSON or a Python literal (") + why + "); kept as a string", severity::warning);
+        if (!deep_)
+          note(e, std::string("is not JSON or a Python literal (") + why + "); kept as a string", severity::warning);
         break;
       }
     }
     value_.clear();
+  }
+
+  /// unwrap_wrapper: writes the members of the value (an object whose keys the schema declares)
+  /// as the call's own arguments. False when it is not such an object.
+  bool unwrap(engine_services& e) {
+    if (lex_all(e)) {
+      if (lx_.error_code() == errc::limit_depth) deep_ = true;
+      return false;
+    }
+    const std::string& o = lx_.out();
+    if (o.size() < 2 || o[0] != '{') return false;
+    // the top-level keys of the compact object
+    std::size_t depth = 0;
+    bool in_str = false, esc = false, want_key = true;
+    std::size_t ks = 0;
+    for (std::size_t i = 0; i < o.size(); ++i) {
+      const char ch = o[i];
+      if (in_str) {
+        if (esc) esc = false;
+        else if (ch == '\\') esc = true;
+        else if (ch == '"') {
+          in_str = false;
+          if (depth == 1 && want_key) {
+            if (e.param_kind(std::string_view(o).substr(ks, i - ks)) == value_kind::undeclared) return false;
+            want_key = false;
+          }
+        }
+        continue;
+      }
+      if (ch == '"') {
+        in_str = true;
+        ks = i + 1;
+      } else if (ch == '{' || ch == '[') {
+        ++depth;
+      } else if (ch == '}' || ch == ']') {
+        --depth;
+      } else if (ch == ',' && depth == 1) {
+        want_key = true;
+      }
+    }
+    if (o.size() > 2) a().append(o, 1, o.size() - 2);
+    else count_ = 0;
+    note(e, "held the call's arguments: unwrapped", severity::note);
+    return true;
   }
 
   /// Reads the buffered value as one JSON value or Python literal (lx_.out() holds it).
@@ -1097,6 +1247,10 @@ class xml_call_body {
         // rule (b)/(c): the function (or call) closer then the end of the text
         std::string rest = mk_.substr(mk_fix_);
         end_value(e, false);
+        if (deep_) {
+          deep_ = false;
+          return fail_end(e, errc::limit_depth, "a parameter value is nested deeper than max_depth");
+        }
         end_function(e, true, false);
         flush(e);
         tail = std::move(rest);
@@ -1110,7 +1264,9 @@ class xml_call_body {
 
   void open_call(engine_services& e) {
     flush(e);
-    e.begin_call(ns_.name(), "", sp_.format, fn_abs_);
+    e.begin_call(pre_.empty() ? ns_.name() : std::string_view(pre_), "", sp_.format, fn_abs_);
+    pre_.clear();
+    json_done_ = false;
     // the arguments are written once, into the call's buffer, when no normalizer filters them
     direct_ = e.args_buffer(true);
     mark_ = direct_ ? direct_->size() : 0;
@@ -1152,6 +1308,9 @@ class xml_call_body {
     key_.assign(sc.name().data(), sc.name().size());
     given_.push_back(key_);
     value_kind k = e.param_kind(key_);
+    wrap_ = sp_.unwrap_wrapper && schema_known_ && count_ == 0 && k == value_kind::undeclared &&
+            (key_ == "arguments" || key_ == "input");
+    if (wrap_) k = value_kind::typed;
     // a key the schema does not declare is read as without a schema (guess_values: GLM decodes
     // JSON-looking values, Qwen3-Coder keeps strings)
     if (k == value_kind::undeclared) k = value_kind::unknown;
@@ -1179,10 +1338,14 @@ class xml_call_body {
   }
 
   void open_value() {
-    if (count_++) a() += ',';
-    a() += '"';
-    write_utf8(key_);
-    a() += "\":";
+    if (wrap_) {
+      ++count_;  // the key is written at the value's end, unless the value is unwrapped
+    } else {
+      if (count_++) a() += ',';
+      a() += '"';
+      write_utf8(key_);
+      a() += "\":";
+    }
     mode_ = next_mode_;
     if (mode_ == m_string) a() += '"';
     st_ = s_value;
@@ -1201,6 +1364,7 @@ class xml_call_body {
   /// The open call ends. `by_fn_close`: its function closer was read (what may follow is the
   /// call closer, or another function in multi families); otherwise the caller decides.
   act end_function(engine_services& e, bool repaired, bool by_fn_close) {
+    if (deep_) return fail_deep(e);
     a() += '}';
     flush(e);
     if (bad_utf8_ && !utf8_noted_) {
@@ -1236,6 +1400,13 @@ class xml_call_body {
     args_.clear();
   }
 
+  /// A typed value nested deeper than options::max_depth fails the region (limit_depth), as a
+  /// JSON body does: the limit holds in every format.
+  act fail_deep(engine_services& e) {
+    deep_ = false;
+    return fail(e, errc::limit_depth, "a parameter value is nested deeper than max_depth");
+  }
+
   act fail(engine_services& e, errc code, const char* msg) {
     flush(e);
     e.set_failure(code, abs_, msg, in_call_ || calls_ ? severity::error : severity::warning);
@@ -1253,6 +1424,10 @@ class xml_call_body {
   state st_ = s_prefix;
   vphase vph_ = vp_text;
   vmode mode_ = m_string, next_mode_ = m_string;
+  bool deep_ = false;  // a typed value went past options::max_depth: the region fails
+  bool json_done_ = false, wrap_ = false;  // json_args: read already; unwrap_wrapper: this value
+  std::string pre_;   // name_after_prefix: the bare name
+  std::size_t pre_abs_ = 0, json_sent_ = 0;
   bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false, sep_seen_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
   std::string& a() noexcept { return direct_ ? *direct_ : args_; }

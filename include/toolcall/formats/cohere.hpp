@@ -8,11 +8,13 @@
 // "0", "tool_name": ..., "parameters": {...}}, ...]<|END_ACTION|>`. `tool_call_id` is an index,
 // not an id: the OpenAI ids are generated. `<|START_THINKING|>...<|END_THINKING|>` is reasoning;
 // the reply wrappers `<|START_RESPONSE|>`/`<|END_RESPONSE|>` and `<|START_TEXT|>`/`<|END_TEXT|>`
-// are markers around content.
+// are markers around content, and so are the citation tags around grounded text (`<co>` ...
+// `</co: 0:[0]>`); the cited text is content.
 
 #include "../detail/format_def.hpp"
 #include "../detail/spec_compile.hpp"
 #include "../format_spec.hpp"
+#include "command_r.hpp"
 #include "json_region.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -31,7 +33,10 @@ struct cohere {
     s.payload = payload_kind::json_object;
     s.name_key = "tool_name";
     s.json.allow_list = true;
-    s.markers = {"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"};
+    // the turn's own header tokens too (`<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>`), which a
+    // model echoing the template writes
+    s.markers = {"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>",        "<|END_TEXT|>",
+                 "<|END_OF_TURN_TOKEN|>", "<|START_OF_TURN_TOKEN|>", "<|CHATBOT_TOKEN|>"};
     s.reasoning = {{"<|START_THINKING|>", "<|END_THINKING|>"}};
     s.template_markers = {"<|START_ACTION|>"};
     s.presets = {{"command-?r7b|command-a", {"cohere"}, 20, false}};
@@ -39,6 +44,10 @@ struct cohere {
   }
   static detail::format_def def() {
     detail::format_def d = detail::spec_def(to_spec());
+    // citation tags around grounded text are markup (command_r.hpp, cite_tag_handler)
+    for (const auto& t : detail::with_cites_handler::cite_triggers()) d.triggers.push_back(t);
+    auto inner = d.make;
+    d.make = [inner] { return std::unique_ptr<detail::handler>(new detail::with_cites_handler(inner())); };
     return d;
   }
 };

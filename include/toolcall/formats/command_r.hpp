@@ -10,12 +10,14 @@
 // way to say it answers without a tool: a call to it is markup and no tool call.
 // `<|START_OF_TURN_TOKEN|>`, `<|CHATBOT_TOKEN|>` and
 // `<|END_OF_TURN_TOKEN|>` are the turn's markers. Command R7B and Command A write
-// `<|START_ACTION|>` instead (formats/cohere.hpp).
+// `<|START_ACTION|>` instead (formats/cohere.hpp). Citation tags around grounded text
+// (`<co: 0>...</co: 0>`) are markup; the cited text is content.
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "../detail/format_def.hpp"
 #include "json_region.hpp"
@@ -106,6 +108,119 @@ class drop_call_handler final : public handler {
   drop_call_services s_;
 };
 
+/// Cohere's inline citation tags around grounded text: `<co: 0,1>`/`</co: 0,1>` (Command R),
+/// `<co>`/`</co: 0:[0,1]>` (Command R7B, Command A). The API (Cohere's `melody` filter, which
+/// vLLM's cohere parsers run) returns the text without the tags and the citations apart; here
+/// the tags are markup and the cited text stays content. A tag with document ids (`<co: ` or
+/// `</co: `, then digits, `,`, `:`, `[`, `]`, spaces, at most 48 bytes, then `>`) is markup
+/// alone. A bare `<co>` is markup only with its closer: the cited text (on one line, without
+/// another tag, at most 1 KiB, held) up to `</co: IDS>` is the region's content; otherwise
+/// (`wrap it in <co> tags`) `<co>` and the text are content as written, and a tag that ended it
+/// is read again.
+class cite_tag_handler final : public handler {
+ public:
+  void begin(engine_services&, std::string_view trigger, int) override {
+    tail.clear();
+    bare_ = !trigger.empty() && trigger.back() == '>';
+    st_ = bare_ ? s_text : s_ids;
+    n_ = 0;
+    text_.clear();
+    m_.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    static constexpr std::string_view closer = "</co: ";
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const char c = in[i];
+      switch (st_) {
+        case s_text:  // after a bare `<co>`: the cited text, up to `</co: `
+          if (!m_.empty() || c == '<') {
+            m_ += c;
+            const pm r = prefix_match(m_, closer);
+            if (r == pm::full) {
+              m_.clear();
+              st_ = s_ids;
+              n_ = 0;
+            } else if (r == pm::no) {
+              // another tag: no citation; `<co>` and its text are content as written, and the
+              // tag is read again
+              m_.pop_back();
+              return as_text(e, i, std::move(m_));
+            }
+            continue;
+          }
+          if (c == '\n' || text_.size() >= k_max_text) return as_text(e, i, {});
+          text_ += c;
+          continue;
+        case s_ids: {
+          if (c == '>' && n_ > 0) {
+            if (bare_ && !text_.empty()) e.region_content(text_);
+            return {step::done, i + 1};
+          }
+          const bool id = (c >= '0' && c <= '9') || c == ',' || c == ':' || c == '[' || c == ']' || c == ' ';
+          if (!id || ++n_ > k_max_ids) {
+            e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "not a citation tag", severity::note);
+            return {step::fail, i};
+          }
+          continue;
+        }
+      }
+    }
+    return {step::more, in.size()};
+  }
+  step finish(engine_services& e) override {
+    if (st_ == s_text) {
+      text_ += m_;
+      return as_text(e, 0, {});
+    }
+    e.set_failure(errc::marker_in_text, e.chunk_abs(), "the text ends inside a citation tag", severity::note);
+    return {step::fail, 0};
+  }
+
+ private:
+  static constexpr std::size_t k_max_text = 1024, k_max_ids = 48;
+  enum state : std::uint8_t { s_text, s_ids };
+  /// A bare `<co>` without its closer: it and the text read are content as written; `back`
+  /// (bytes read but not used) goes back to the scanner with the rest from `i`.
+  step as_text(engine_services& e, std::size_t i, std::string back) {
+    e.region_content("<co>" + text_);
+    tail = std::move(back);
+    return {step::done, i};
+  }
+  bool bare_ = false;
+  state st_ = s_ids;
+  std::size_t n_ = 0;
+  std::string text_, m_;
+};
+
+/// Citation tags (variant >= k_cite) go to a cite_tag_handler, the rest to the family's handler.
+class with_cites_handler final : public handler {
+ public:
+  static constexpr int k_cite = 1000;
+  explicit with_cites_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)) {}
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
+    tail.clear();
+    cur_ = variant >= k_cite ? static_cast<handler*>(&cite_) : inner_.get();
+    cur_->begin(e, trigger, variant >= k_cite ? variant - k_cite : variant);
+  }
+  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
+  step finish(engine_services& e) override { return take(cur_->finish(e)); }
+  /// The citation triggers, for a format's trigger list.
+  static std::vector<trigger_def> cite_triggers() {
+    return {{"<co>", trig_cond::anywhere, k_cite}, {"<co: ", trig_cond::anywhere, k_cite},
+            {"</co: ", trig_cond::anywhere, k_cite}};
+  }
+
+ private:
+  step take(step s) {
+    if (s.st == step::done) tail = std::move(cur_->tail);
+    cur_->tail.clear();
+    return s;
+  }
+  std::unique_ptr<handler> inner_;
+  cite_tag_handler cite_;
+  handler* cur_ = nullptr;
+};
+
 }  // namespace detail
 
 namespace formats {
@@ -118,6 +233,7 @@ struct command_r {
     d.priority = 25;
     d.description = "Cohere Command R/R+ Action: ```json [{\"tool_name\": ..., \"parameters\": ...}] ```";
     d.triggers = {{"Action:", detail::trig_cond::line_start, 0}};
+    for (const auto& t : detail::with_cites_handler::cite_triggers()) d.triggers.push_back(t);
     d.markers = {"<|START_OF_TURN_TOKEN|>", "<|CHATBOT_TOKEN|>", "<|END_OF_TURN_TOKEN|>"};
     d.template_markers = {"directly_answer", "<|CHATBOT_TOKEN|>"};
     d.presets = {{"(^|[/_-])command-r(-plus|\\+)?(-v01|-0[48]-2024)?([-_:.]|$)", {"command_r"}, 20, false}};
@@ -127,7 +243,8 @@ struct command_r {
       detail::json_region_spec s = detail::json_spec("```", false, shape);
       s.lead = "```json";
       std::unique_ptr<detail::handler> inner(new detail::json_region_handler(name, {s}));
-      return std::unique_ptr<detail::handler>(new detail::drop_call_handler(std::move(inner), "directly_answer"));
+      std::unique_ptr<detail::handler> h(new detail::drop_call_handler(std::move(inner), "directly_answer"));
+      return std::unique_ptr<detail::handler>(new detail::with_cites_handler(std::move(h)));
     };
     return d;
   }

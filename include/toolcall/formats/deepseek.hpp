@@ -86,7 +86,9 @@ class deepseek_handler final : public handler {
             st_ = s_fence_ws;
             continue;
           }
-          if (name_.size() > 256) return bad(e, i, "bad function name");
+          // a tag after the separator (Step-3's `<steptml:invoke`) is no name: fail here, not at
+          // the end of the text
+          if (name_.size() > 256 || c == '<') return bad(e, i, "bad function name");
           if (!(c == ' ' && name_.empty())) name_ += static_cast<char>(c);
           ++i;
           continue;
@@ -211,6 +213,10 @@ struct deepseek {
                  // rank 7: before deepseek_dsml's `deepseek-v3.2` (rank 8), which would take V3.2-Exp
                  {"deepseek[-_]v3\\.1|deepseek[-_]v3\\.2[-_]exp", {"reasoning", "deepseek"}, 7, false},
                  {"deepseek", {"deepseek"}, 30, false}};
+    // constrained decoding: the V3.1 call (xgrammar's `deepseek_r1` style serves V3.1, R1 and
+    // V3.2-Exp with it); the section tokens around it are the model's free text
+    d.call_template = {std::string(call_begin) + "{NAME}<\xEF\xBD\x9Ctool\xE2\x96\x81sep\xEF\xBD\x9C>",
+                       "<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>", "json"};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::deepseek_handler(name)); };
     return d;
   }

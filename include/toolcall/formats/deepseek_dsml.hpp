@@ -8,7 +8,13 @@
 // `<|DSML|tool_calls>`) holding `<|DSML|invoke name="NAME">` elements with
 // `<|DSML|parameter name="K" string="true|false">V</|DSML|parameter>` (the bars are U+FF5C).
 // `string="true"` keeps the text, `string="false"` (or no attribute) decodes JSON; a schema,
-// when attached, wins. Each invoke is its own call; a bad one goes back to content alone.
+// when attached, wins. Each invoke is its own call; a bad one goes back to content alone. An
+// invoke may hold a bare JSON object instead of parameters (SGLang), and with the request's
+// tools a lone undeclared `arguments`/`input` parameter holding the declared ones is unwrapped
+// (vLLM).
+
+#include <memory>
+#include <vector>
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
@@ -58,6 +64,25 @@ struct deepseek_dsml {
   }
   static detail::format_def def() {
     detail::format_def d = detail::spec_def(to_spec());
+    // a bare JSON object inside an invoke (SGLang), a lone `arguments`/`input` wrapper
+    // parameter unwrapped against the schema (vLLM): docs/formats/deepseek_dsml.md
+    // constrained decoding: an invoke holding the arguments as one JSON object (xgrammar has no
+    // style for DSML parameters; the room reads the object back)
+    d.call_template = {std::string(calls_open) + "\n" + std::string(invoke_open) + "\"{NAME}\">\n",
+                       "\n" + std::string(invoke_close) + "\n" + std::string(calls_close), "json"};
+    auto keep = std::make_shared<const format_spec>(to_spec());
+    d.make = [keep] {
+      const format_spec& s = *keep;
+      detail::xml_block_handler::config c;
+      c.spec = detail::spec_xml(s, {});
+      c.spec.json_args = true;
+      c.spec.unwrap_wrapper = true;
+      c.invoke_lead = s.xml.invoke_lead;
+      c.invoke_close = s.xml.function_close;
+      c.closers.push_back(s.call_end);
+      for (const auto& t : s.triggers) c.closers.push_back(t.close);
+      return std::unique_ptr<detail::handler>(new detail::xml_block_handler(std::move(c)));
+    };
     return d;
   }
 };

@@ -216,6 +216,7 @@ struct functionary_v32 {
     for (char c = 'A'; c <= 'Z'; ++c) d.triggers.push_back({std::string(1, c), detail::trig_cond::start, 1});
     d.triggers.push_back({"_", detail::trig_cond::start, 1});
     d.template_markers = {">>>all"};
+    d.call_template = {">>>{NAME}\n", "", "json"};  // constrained decoding (docs/formats/functionary_v32.md)
     d.presets = {{"functionary.*v3\\.2", {"functionary_v32"}, 10, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::functionary_v32_handler(name)); };
     return d;

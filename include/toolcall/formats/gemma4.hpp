@@ -40,7 +40,11 @@ class gemma_call_handler final : public handler {
     std::string_view closer;  ///< call closer (`<tool_call|>`, `<end_function_call>`)
     std::vector<std::string_view> stops;  ///< tokens that end an unterminated string (fail)
   };
-  explicit gemma_call_handler(tokens t) : t_(std::move(t)) {}
+  /// `trailer`: a block the model opens after the call and the turn cuts (`<|channel>thought`),
+  /// with its closer: an empty one after the call's closer, at the end of the text or closed at
+  /// once, is markup of the call. Empty: none.
+  explicit gemma_call_handler(tokens t, std::string_view trailer = {}, std::string_view trailer_close = {})
+      : t_(std::move(t)), trailer_(trailer), trailer_close_(trailer_close) {}
 
   void begin(engine_services& e, std::string_view, int) override {
     (void)e;
@@ -64,7 +68,19 @@ class gemma_call_handler final : public handler {
       if (st_ == s_after) {
         // the call is complete: its closer may follow, after whitespace
         const step s = closer_.feed(in.substr(i), tail);
-        return {s.st, i + s.consumed};
+        if (s.st != step::done || trailer_.empty() || !tail.empty()) return {s.st, i + s.consumed};
+        i += s.consumed;
+        st_ = s_trail;
+        tr_.clear();
+        trp_ = 0;
+        trn_ = 0;
+        continue;
+      }
+      if (st_ == s_trail) {
+        const step s = trail(static_cast<unsigned char>(in[i]));
+        if (s.st == step::done) return {step::done, i + s.consumed};
+        ++i;
+        continue;
       }
       const unsigned char c = static_cast<unsigned char>(in[i]);
       // fast path: a run of plain string bytes
@@ -87,12 +103,52 @@ class gemma_call_handler final : public handler {
       closer_.give_back(tail);
       return {step::done, 0};
     }
+    if (st_ == s_trail) {
+      // the text ends after the trailer (an empty block the turn cut): markup
+      if (trp_ == 2) tail.clear();
+      else if (trp_ == 3) tail = tr_.substr(trn_);
+      else tail = tr_;
+      return {step::done, 0};
+    }
     e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
     return {step::fail, 0};
   }
 
  private:
+  /// After the closer: whitespace, the trailer, whitespace, then its closer or the end of the
+  /// text. Phases (trp_): 0 whitespace, 1 the trailer, 2 whitespace, 3 its closer. A byte that
+  /// does not fit ends the region before it; what was read goes back as text.
+  step trail(unsigned char c) {
+    const auto give = [&] {
+      tail = tr_;
+      return step{step::done, 0};
+    };
+    if ((trp_ == 0 || trp_ == 2) && is_json_ws(c)) {
+      if (tr_.size() > 128) return give();
+      tr_ += static_cast<char>(c);
+      return {step::more, 1};
+    }
+    if (trp_ == 0) trp_ = 1, trn_ = tr_.size();
+    if (trp_ == 2) trp_ = 3, trn_ = tr_.size();
+    tr_ += static_cast<char>(c);
+    const std::string_view want = trp_ == 1 ? trailer_ : trailer_close_;
+    const pm m = prefix_match(std::string_view(tr_).substr(trn_), want);
+    if (m == pm::no) {
+      tr_.pop_back();
+      return give();
+    }
+    if (m == pm::full) {
+      if (trp_ == 3) {
+        tail.clear();
+        return {step::done, 1};
+      }
+      trp_ = 2;
+    }
+    return {step::more, 1};
+  }
+
   enum state : std::uint8_t {
+    s_trail,   // after the call's closer: an empty trailing block (tokens::trailer)
     s_prefix,  // "call:"
     s_name,
     s_key,       // in an object: a key or '}'
@@ -359,6 +415,7 @@ class gemma_call_handler final : public handler {
       case s_hold:
         return hold_byte(e, c);
       case s_after:
+      case s_trail:
         // not reached: feed() hands the bytes after the call to closer_, and no byte read
         // again after a held `<` can end the call (no token holds a second `<`)
         return r_more;
@@ -367,6 +424,7 @@ class gemma_call_handler final : public handler {
   }
 
   tokens t_;
+  std::string_view trailer_, trailer_close_;
   state st_ = s_prefix, hold_ctx_ = s_value;
   bool name_ws_ = false;
   std::size_t pos_ = 0, sent_ = 0;
@@ -374,6 +432,9 @@ class gemma_call_handler final : public handler {
   bool comma_ = false, first_ = false, repaired_ = false;
   json_lexer lx_;
   closer_reader closer_;
+  std::string tr_;                    // s_trail: the bytes read after the closer
+  std::size_t trn_ = 0;               // where the token being matched starts in tr_
+  std::uint8_t trp_ = 0;              // s_trail phase
 };
 
 }  // namespace detail
@@ -394,7 +455,8 @@ struct gemma4 {
     d.presets = {{"gemma-?4", {"gemma4"}, 20, false}};
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::gemma_call_handler(
-          {name, "<|\"|>", "<tool_call|>", {"<tool_call|>", "<|tool_call>", "<turn|>", "<|tool_response>"}}));
+          {name, "<|\"|>", "<tool_call|>", {"<tool_call|>", "<|tool_call>", "<turn|>", "<|tool_response>"}},
+          "<|channel>thought", "<channel|>"));
     };
     return d;
   }

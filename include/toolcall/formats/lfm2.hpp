@@ -6,7 +6,9 @@
 
 // Liquid LFM2 / LFM2.5 (docs/formats/lfm2.md): a pythonic list between two special tokens,
 // `<|tool_call_start|>[get_weather(location="Paris"), f()]<|tool_call_end|>`, values as Python
-// or JSON literals; in JSON mode the same tokens hold `[{"name": ..., "arguments": {...}}]`.
+// or JSON literals (sets and tuples as arrays, `07` as 7, a quote that cannot close its string
+// kept in it: SGLang's lfm2 detector); in JSON mode the same tokens hold `[{"name": ...,
+// "arguments": {...}}]`. A list item that is not a call is skipped with a warning.
 // `<think>...</think>` reasoning (LFM2.5 Thinking). Text after the block is content.
 
 #include <string>
@@ -67,6 +69,7 @@ class lfm2_handler final : public handler {
         cfg.list = true;
         cfg.closer = k_closer;
         cfg.format = fmt_;
+        cfg.python_repairs = true;  // sets, tuples, `07`, inner quotes: as SGLang's lfm2 detector
         py_.begin(e, cfg);
         st_ = s_py;
       }

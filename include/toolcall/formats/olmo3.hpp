@@ -7,11 +7,14 @@
 // Olmo 3 (docs/formats/olmo3.md): pythonic calls, one per line, between `<function_calls>` and
 // `</function_calls>` (ordinary text, not special tokens): `<function_calls>f(a="x")\ng()
 // </function_calls>`. Values are JSON (the template uses tojson); Python literals are accepted
-// too. The block is one region: a line that is not a call fails the whole block. The Think
-// variants open `<think>` in the prompt, so their output holds only the closer.
+// too. The block is one region. A line that is not a call (fails before its call begins) is
+// skipped with a warning and the other lines stay, as the rule for lists asks (vLLM's
+// olmo3 parser drops the whole block); a block with no call fails whole. The Think variants
+// open `<think>` in the prompt, so their output holds only the closer.
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
@@ -29,6 +32,8 @@ class olmo3_handler final : public handler {
     st_ = s_first;
     sep_.clear();
     tail.clear();
+    good_ = 0;
+    skipped_.clear();
   }
   step feed(engine_services& e, std::string_view in) override {
     std::size_t i = 0;
@@ -50,15 +55,28 @@ class olmo3_handler final : public handler {
           continue;
         case s_call: {
           const step s = body_.feed(e, in.substr(i));
-          if (s.st == step::fail) return {step::fail, i + s.consumed};
+          if (s.st == step::fail) {
+            if (body_.began()) return {step::fail, i + s.consumed};
+            skip_line(e, i + s.consumed);
+            i += s.consumed;
+            continue;
+          }
           i += s.consumed;
           if (s.st == step::done) {
+            ++good_;
             sep_ = std::move(body_.tail);
             body_.tail.clear();
             st_ = s_sep;
           }
           continue;
         }
+        case s_skip:
+          ++i;
+          if (c == '\n') {
+            sep_.assign(1, '\n');
+            st_ = s_sep;
+          }
+          continue;
         case s_sep:
           if (is_json_ws(c)) {
             sep_ += static_cast<char>(c);
@@ -74,6 +92,10 @@ class olmo3_handler final : public handler {
             start_call(e);
             continue;
           }
+          if (sep_.find('\n') != std::string::npos) {
+            skip_line(e, i);
+            continue;
+          }
           e.set_failure(errc::invalid_call, e.chunk_abs() + i, "a line in <function_calls> is not a call",
                         severity::error);
           return {step::fail, i};
@@ -82,7 +104,11 @@ class olmo3_handler final : public handler {
           // ends it without its closer, and the separator and that token's bytes go back
           std::string given;
           const step s = closer_.feed(in.substr(i), given);
-          if (s.st == step::done) done_here(given);
+          if (s.st == step::done) {
+            if (!good_) return none_left(e, i + s.consumed);  // the block ends there
+            done_here(given);
+            report(e);
+          }
           return {s.st, i + s.consumed};
         }
       }
@@ -97,7 +123,13 @@ class olmo3_handler final : public handler {
       body_.tail.clear();
       return {step::done, 0};
     }
+    if (st_ == s_skip && good_) {
+      report(e);
+      return {step::done, 0};
+    }
     if (st_ == s_sep || st_ == s_close) {
+      if (!good_) return none_left(e, 0);
+      report(e);
       // the text ends after the last call: the separator (and a closer's prefix) go back
       std::string given;
       if (st_ == s_close) closer_.give_back(given);
@@ -111,7 +143,24 @@ class olmo3_handler final : public handler {
 
  private:
   static constexpr std::string_view k_closer = "</function_calls>";
-  enum state : std::uint8_t { s_first, s_call, s_sep, s_close };
+  enum state : std::uint8_t { s_first, s_call, s_sep, s_close, s_skip };
+
+  /// A line that is not a call: skipped to its end, reported if the block keeps a call.
+  void skip_line(engine_services& e, std::size_t i) {
+    (void)i;
+    // at the region's marker: a place that does not depend on how the text was cut
+    if (skipped_.size() < 64) skipped_.push_back(e.region_abs());
+    st_ = s_skip;
+  }
+  void report(engine_services& e) {
+    for (std::size_t at : skipped_)
+      e.diag(errc::invalid_call, at, "a line in <function_calls> is not a call and was skipped", severity::warning);
+    skipped_.clear();
+  }
+  step none_left(engine_services& e, std::size_t i) {
+    e.set_failure(errc::invalid_call, e.region_abs(), "no line in <function_calls> is a call", severity::warning);
+    return {step::fail, i};
+  }
 
   void start_call(engine_services& e) {
     pythonic_body::config cfg;
@@ -131,6 +180,8 @@ class olmo3_handler final : public handler {
   std::string_view fmt_;
   state st_ = s_first;
   std::string sep_;
+  std::size_t good_ = 0;               // calls read in the block
+  std::vector<std::size_t> skipped_;   // where the skipped lines failed
   pythonic_body body_;
   closer_reader closer_;
 };

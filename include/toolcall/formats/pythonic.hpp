@@ -6,14 +6,19 @@
 
 // Pythonic (docs/formats/README.md, "pythonic"): `[get_weather(city="Paris"), get_time()]` at the
 // start of the output (Llama 3.2, ToolACE), or wrapped in `<|python_start|>...<|python_end|>`
-// (Llama 4).
+// (Llama 4). With the request's tools, `[NAME(` of a declared tool opens a list anywhere, after
+// prose too. A fence holds calls as Gemma 3's prompt format writes them: ```` ```tool_code ````
+// (a list or one call) and ```` ```python ```` (a list only: a bare call there is code).
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
+#include "../detail/json_call.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -22,14 +27,83 @@ namespace detail {
 class python_start_handler final : public handler {
  public:
   explicit python_start_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(engine_services& e, std::string_view trigger, int) override {
     st_ = s_peek;
     tail.clear();
+    ws_.clear();
+    if (!trigger.empty() && trigger[0] == '[') {
+      // `[NAME(` made from a declared tool name (formats::pythonic::tool_triggers): a list
+      // after prose, its first call's name and `(` already read
+      std::string_view n = trigger.substr(1, trigger.size() - 2);
+      while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
+      pythonic_body::config cfg;
+      cfg.list = true;
+      cfg.format = fmt_;
+      py_.begin_args(e, cfg, n);
+      st_ = s_py;
+    } else if (trigger.size() > 3 && trigger.compare(0, 3, "```") == 0) {
+      // a fence holding pythonic calls: ```tool_code (a list or one call) or ```python (a list)
+      fence_ = true;
+      bare_ok_ = trigger.find("tool_code") != std::string_view::npos;
+      st_ = s_lang;
+    } else {
+      fence_ = false;
+    }
   }
   step feed(engine_services& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
+      if (st_ == s_lang) {  // the rest of the fence's first line: spaces, CR, then the newline
+        const unsigned char c = static_cast<unsigned char>(in[i]);
+        if (c == '\n') {
+          st_ = s_fence;
+          ++i;
+          continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r') { ++i; continue; }
+        return quiet(e, i);  // ```python3, ```pythonic: another language
+      }
+      if (st_ == s_fence || st_ == s_fence_list) {
+        const unsigned char c = static_cast<unsigned char>(in[i]);
+        if (is_json_ws(c)) {
+          if (st_ == s_fence_list) ws_ += static_cast<char>(c);
+          ++i;
+          continue;
+        }
+        if (st_ == s_fence && c == '[') {
+          st_ = s_fence_list;
+          ++i;
+          continue;
+        }
+        pythonic_body::config cfg;
+        cfg.closer = "```";
+        cfg.format = fmt_;
+        if (c == '{' || (st_ == s_fence_list && c == '[')) {
+          // JSON in the fence (```python around a JSON call): as the fenced format reads it
+          json_body::config jc;
+          jc.shape.require_args = true;
+          jc.shape.function_string = true;
+          jc.shape.tool_calls = true;
+          jc.closer = "```";
+          jc.format = "fenced";
+          json_.begin(e, jc);
+          if (st_ == s_fence_list) (void)json_.feed(e, "[" + ws_);
+          st_ = s_json;
+          continue;
+        }
+        if (!is_ident_start(c) || (st_ == s_fence && !bare_ok_)) return quiet(e, i);  // code, not a call
+        cfg.list = st_ == s_fence_list;
+        py_.begin(e, cfg);
+        st_ = s_py;
+        continue;
+      }
+      if (st_ == s_json) {
+        const step s = json_.feed(e, in.substr(i));
+        if (s.st == step::done) tail = std::move(json_.tail);
+        json_.tail.clear();
+        return {s.st, i + s.consumed};
+      }
       if (st_ == s_peek) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
         if (is_json_ws(c)) { ++i; continue; }
@@ -62,15 +136,33 @@ class python_start_handler final : public handler {
       if (s.st == step::done) tail = std::move(py_.tail);
       return s;
     }
+    if (st_ == s_json) {
+      const step s = json_.finish(e);
+      if (s.st == step::done) tail = std::move(json_.tail);
+      json_.tail.clear();
+      return s;
+    }
+    if (fence_) {
+      e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends at the top of the fence", severity::note);
+      return {step::fail, 0};
+    }
     e.set_failure(errc::invalid_call, e.chunk_abs(), "<|python_start|> is not followed by a call", severity::warning);
     return {step::fail, 0};
   }
 
  private:
-  enum state : std::uint8_t { s_peek, s_py };
+  enum state : std::uint8_t { s_peek, s_py, s_lang, s_fence, s_fence_list, s_json };
+  /// A fence that is not a call fence: its text is content, with a note (prose rule).
+  static step quiet(engine_services& e, std::size_t i) {
+    e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "a code fence that holds no call", severity::note);
+    return {step::fail, i};
+  }
   std::string_view fmt_;
   state st_ = s_peek;
+  bool fence_ = false, bare_ok_ = false;
+  std::string ws_;
   pythonic_body py_;
+  json_body json_;
 };
 
 }  // namespace detail
@@ -79,12 +171,30 @@ namespace formats {
 
 struct pythonic {
   static constexpr std::string_view name = "pythonic";
+  /// With the request's tools: `[NAME(` anywhere, for each declared tool, so a list after prose
+  /// is a call (SGLang's pythonic detector finds the list anywhere and keeps declared names).
+  static std::vector<detail::trigger_def> tool_triggers(const std::vector<std::string>& names) {
+    std::vector<detail::trigger_def> v;
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const std::string& n = names[k];
+      bool plain = !n.empty() && n.size() <= 256 && detail::is_ident_start(static_cast<unsigned char>(n[0]));
+      for (char ch : n)
+        if (!(detail::is_ident_char(static_cast<unsigned char>(ch)) || ch == '-' || ch == '.')) plain = false;
+      if (!plain || !seen.insert(n).second) continue;
+      v.push_back({"[" + n + "(", detail::trig_cond::anywhere, static_cast<int>(k)});
+    }
+    return v;
+  }
   static detail::format_def def() {
     detail::format_def d;
     d.name = std::string(name);
     d.priority = 40;
     d.description = "[f(a=1), g()] and Llama 4 <|python_start|>";
-    d.triggers = {{"<|python_start|>", detail::trig_cond::anywhere, 0}};
+    d.triggers = {{"<|python_start|>", detail::trig_cond::anywhere, 0},
+                  {"```tool_code", detail::trig_cond::line_start, 0},
+                  {"```python", detail::trig_cond::line_start, 0}};
+    d.tool_triggers = &tool_triggers;
     d.markers = {"<|eot|>", "<|eom|>"};  // Llama 4 end of turn / end of message
     d.bare.pythonic_list = true;
     d.template_markers = {"<|python_start|>"};

@@ -44,6 +44,8 @@ struct seed_oss {
   }
   static detail::format_def def() {
     detail::format_def d = detail::spec_def(to_spec());
+    // constrained decoding: the parameters are Qwen3-Coder's, so xgrammar's qwen_xml style
+    d.call_template = {"<seed:tool_call>\n<function={NAME}>\n", "\n</function>\n</seed:tool_call>", "qwen_xml"};
     return d;
   }
 };

@@ -9,7 +9,12 @@
 // </steptml:invoke><|tool_call_end|><|tool_calls_end|>` (the bars are U+FF5C, the underscores
 // ASCII). Each `<|tool_call_begin|>` is a region; the section tokens are markers. DeepSeek
 // R1-distill models write the same call opener: Step-3 (tried first) fails as soon as
-// `<steptml:invoke` does not follow `function<|tool_sep|>`, and DeepSeek gets the region.
+// neither `<steptml:invoke` nor a name and a steptml tag follows `function<|tool_sep|>`, and
+// DeepSeek gets the region. A name written after `<|tool_sep|>` (DeepSeek's habit) is
+// accepted: the invoke's name wins, as vLLM reads only the invoke.
+
+#include <memory>
+#include <vector>
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
@@ -48,6 +53,18 @@ struct step3 {
   }
   static detail::format_def def() {
     detail::format_def d = detail::spec_def(to_spec());
+    // a name may stand between `<|tool_sep|>` and the invoke (docs/formats/step3.md)
+    // constrained decoding: an invoke holding the arguments as one JSON object (xgrammar has no
+    // style for steptml parameters; the room reads the object back)
+    d.call_template = {std::string(call_begin) + "function<\xEF\xBD\x9C" "tool_sep\xEF\xBD\x9C><steptml:invoke name=\"{NAME}\">",
+                       "</steptml:invoke><\xEF\xBD\x9C" "tool_call_end\xEF\xBD\x9C>", "json"};
+    auto keep = std::make_shared<const format_spec>(to_spec());
+    d.make = [keep] {
+      std::vector<detail::xml_spec> v{detail::spec_xml(*keep, keep->call_end)};
+      v[0].name_after_prefix = true;
+      v[0].json_args = true;
+      return std::unique_ptr<detail::handler>(new detail::xml_region_handler(std::move(v), keep->xml.close_at_end));
+    };
     return d;
   }
 };
