@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -218,6 +219,7 @@ struct deepseek {
     d.call_template = {std::string(call_begin) + "{NAME}<\xEF\xBD\x9Ctool\xE2\x96\x81sep\xEF\xBD\x9C>",
                        "<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>", "json"};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::deepseek_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::deepseek());
     return d;
   }
 };

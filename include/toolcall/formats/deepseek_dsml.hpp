@@ -16,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "end_tokens.hpp"
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/spec_compile.hpp"
@@ -60,6 +61,7 @@ struct deepseek_dsml {
     s.template_markers = {std::string(token)};
     // DeepSeek-V3.2-Exp writes the V3.1 tokens (deepseek): `-Exp` is not this family
     s.presets = {{"deepseek[-_]v3\\.2|deepseek[-_]v4", {"deepseek_dsml"}, 8, false}};  // V3.2-Exp: deepseek, rank 7
+    end_tokens::add(s.markers, end_tokens::deepseek());
     return s;
   }
   static detail::format_def def() {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/json_call.hpp"
 
@@ -219,6 +220,7 @@ struct functionary_v32 {
     d.call_template = {">>>{NAME}\n", "", "json"};  // constrained decoding (docs/formats/functionary_v32.md)
     d.presets = {{"functionary.*v3\\.2", {"functionary_v32"}, 10, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::functionary_v32_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

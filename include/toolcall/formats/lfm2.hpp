@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "end_tokens.hpp"
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/json_call.hpp"
@@ -123,6 +124,7 @@ struct lfm2 {
     d.template_markers = {"<|tool_call_start|>", "<|tool_list_start|>"};
     d.presets = {{"lfm-?2", {"reasoning", "lfm2"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::lfm2_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

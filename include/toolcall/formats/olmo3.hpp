@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "end_tokens.hpp"
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
@@ -203,6 +204,7 @@ struct olmo3 {
     d.presets = {{"olmo-?3.*think", {"reasoning", "olmo3"}, 15, true},
                  {"olmo-?3", {"reasoning", "olmo3"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::olmo3_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };

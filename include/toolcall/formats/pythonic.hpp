@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 #include "../detail/json_call.hpp"
@@ -199,6 +200,8 @@ struct pythonic {
     d.bare.pythonic_list = true;
     d.template_markers = {"<|python_start|>"};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::python_start_handler(name)); };
+    end_tokens::add(d.markers, end_tokens::llama4());
+    end_tokens::add(d.markers, end_tokens::llama3());
     return d;
   }
 };

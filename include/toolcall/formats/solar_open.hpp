@@ -44,7 +44,7 @@ struct solar_open {
     d.description = "Upstage Solar Open <|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}<|tool_call:end|>";
     d.triggers = {{"<|tool_calls|>", detail::trig_cond::anywhere, 0},
                   {"<|tool_call:begin|>", detail::trig_cond::anywhere, 1}};
-    d.markers = {"<|calls|>", "<|flush|>", "<|content|>", "<|begin|>assistant", "<|begin|>", "<|tool_call:end|>"};
+    d.markers = {"<|calls|>", "<|flush|>", "<|content|>", "<|begin|>assistant", "<|begin|>", "<|tool_call:end|>", "<|end|>"};
     d.reasoning = {{"<|think|>", "<|end|>"}};
     d.template_markers = {"<|tool_call:begin|>", "<|tool_call:args|>"};
     d.traits.model_ids = true;
