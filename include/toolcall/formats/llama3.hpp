@@ -37,6 +37,8 @@ struct llama3_json {
       return std::unique_ptr<detail::handler>(new detail::python_tag_handler(name, shape, true, "<function"));
     };
     end_tokens::add(d.markers, end_tokens::llama3());
+    // its bare `{"name", "parameters"}` shape is also what ChatML fine-tunes (xLAM) write
+    end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }
 };
