@@ -418,15 +418,15 @@ tc::parser_registry registry_from(py::handle model, py::handle formats, const py
   if (!file.is_none() && !spec.is_none()) throw py::type_error("give format_file= or format_spec=, not both");
   if (!model.is_none() || !formats.is_none())
     throw py::type_error("format_file= / format_spec= replace model= and formats=");
-  tc::format f;
-  if (!file.is_none()) {
-    py::object text = py::module_::import("pathlib").attr("Path")(file).attr("read_text")("encoding"_a = "utf-8");
-    f = take(tc::format::from_spec(spec_from_json_value(text)));
-  } else if (py::isinstance<tc::format>(spec)) {
-    f = spec.cast<tc::format>();
-  } else {
-    f = take(tc::format::from_spec(spec_from_json_value(spec)));
-  }
+  const auto read = [&]() -> tc::format {
+    if (!file.is_none()) {
+      py::object text = py::module_::import("pathlib").attr("Path")(file).attr("read_text")("encoding"_a = "utf-8");
+      return take(tc::format::from_spec(spec_from_json_value(text)));
+    }
+    if (py::isinstance<tc::format>(spec)) return spec.cast<tc::format>();
+    return take(tc::format::from_spec(spec_from_json_value(spec)));
+  };
+  const tc::format f = read();
   tc::parser_registry r;
   r.add(f);
   if (f.name() != "reasoning") r.add(take(tc::format::builtin("reasoning")));
