@@ -21,7 +21,21 @@
 #include <toolcall/toolcall.hpp>
 #include <toolcall/detail/utf8.hpp>  // utf8_first_invalid, in both modes
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TOOLCALL_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TOOLCALL_TEST_ASAN 1
+#endif
+#endif
+#ifndef TOOLCALL_TEST_ASAN
+#define TOOLCALL_TEST_ASAN 0
+#endif
+
 namespace {
+
+/// Built with AddressSanitizer: the largest inputs are scaled down (the release build runs them).
+constexpr bool k_sanitized = TOOLCALL_TEST_ASAN != 0;
 
 using toolcall::call_status;
 using toolcall::errc;
@@ -347,16 +361,20 @@ TEST_SUITE("toolcall/hostile") {
   }
 
   TEST_CASE("100 MB against the input limit") {
-    // A call, then 100 MB of prose with calls in it; the default limit is 64 MiB.
+    // A call, then 100 MB of prose with calls in it; the default limit is 64 MiB. Under
+    // AddressSanitizer (the CI's sanitized step) the same path runs on 16 MB against an 8 MiB
+    // limit: 600,000 calls there cost minutes and find nothing 100,000 do not.
+    const std::size_t total = k_sanitized ? 16'000'000 : 100'000'000;
     const std::string head = std::string(k_good_call) + "\n";
     const std::string unit = "The quick brown fox jumps over the lazy dog; <tool_call>{\"name\": \"g\", \"arguments\": {}}</tool_call>\n";
-    const std::string text = head + repeat(unit, 100'000'000 - head.size());
-    REQUIRE(text.size() >= 100'000'000);
+    const std::string text = head + repeat(unit, total - head.size());
+    REQUIRE(text.size() >= total);
     const parser_registry reg = parser_registry::builtin();
     options opt = quiet();
     opt.max_calls = std::size_t{1} << 30;  // only the input limit may stop this
+    REQUIRE(opt.max_input_bytes == 64 * k_mib);
+    if (k_sanitized) opt.max_input_bytes = 8 * k_mib;
     const std::size_t limit = opt.max_input_bytes;
-    REQUIRE(limit == 64 * k_mib);
     SUBCASE("one-shot") {
       stream_parser sp{reg, opt};
       const outcome r = run(sp, text, 0, opt);
@@ -374,8 +392,8 @@ TEST_SUITE("toolcall/hostile") {
         if (d.code == errc::limit_input_bytes) CHECK(d.offset == limit);
       check_reusable(sp);
     }
-    SUBCASE("streamed in 1 MB chunks with a 10 MB limit") {
-      opt.max_input_bytes = 10'000'000;
+    SUBCASE("streamed in 1 MB chunks with a 10 MB limit (4 MB under AddressSanitizer)") {
+      opt.max_input_bytes = k_sanitized ? 4'000'000 : 10'000'000;
       stream_parser sp{reg, opt};
       const outcome r = run(sp, text, 1'000'000, opt);
       check_linear(r, text.size(), k_stream_work_factor);
