@@ -548,7 +548,7 @@ class custom_handler final : public handler {
       }
       std::string_view n = name_;
       while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.front()))) n.remove_prefix(1);
-      while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+      n = rtrim_ws(n);
       if (!valid_call_name(n)) return bad_name(e, i);
       name_ = std::string(n);
       naming_ = false;

@@ -914,7 +914,7 @@ class engine final : public engine_services {
 #else
       std::string_view a = p.c.arguments;
       while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
-      while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.back()))) a.remove_suffix(1);
+      a = rtrim_ws(a);
       const bool object = a.size() >= 2 && a.front() == '{' && a.back() == '}' && utf8_valid(a);
 #endif
       if (!object) {

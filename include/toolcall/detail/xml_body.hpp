@@ -219,17 +219,17 @@ class xml_name_scanner {
   std::string_view name() const noexcept {
     std::string_view n = raw_;
     while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.front()))) n.remove_prefix(1);
-    while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+    n = rtrim_ws(n);
     if (syn_ == xml_name::to_gt && !n.empty() && n.back() == '/') {
       n.remove_suffix(1);
-      while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+      n = rtrim_ws(n);
     }
     return n;
   }
   /// `<function=NAME/>`: the tag closed itself.
   bool self_closed() const noexcept {
     std::string_view n = raw_;
-    while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.back()))) n.remove_suffix(1);
+    n = rtrim_ws(n);
     return syn_ == xml_name::to_gt && !n.empty() && n.back() == '/';
   }
   /// The type attribute's verdict: 1 "true", 0 "false", -1 absent or other.
@@ -1052,7 +1052,7 @@ class xml_call_body {
   std::string_view held_word() const noexcept {
     std::string_view v = value_;
     while (!v.empty() && is_json_ws(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
-    while (!v.empty() && is_json_ws(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
+    v = rtrim_ws(v);
     return v;
   }
   /// `null` or `None`, in any case (the vendors' parsers compare value.lower()).

@@ -285,7 +285,7 @@ class minimax_m3_handler final : public handler {
 
   static std::string_view trim(std::string_view s) {
     while (!s.empty() && is_json_ws(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && is_json_ws(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    s = rtrim_ws(s);
     return s;
   }
 
