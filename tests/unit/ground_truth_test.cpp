@@ -539,6 +539,42 @@ TEST_SUITE("toolcall/ground truth") {
     CHECK(m.content.empty());
   }
 
+  TEST_CASE("ERNIE 4.5 as vLLM's ernie45 parser reads it: a lone </think>, hermes calls, a <response> reply") {
+    // the Thinking template opens the reasoning block in the prompt: the output starts inside it
+    const toolcall::parser_registry thinking = toolcall::parser_registry::for_model("baidu/ERNIE-4.5-21B-A3B-Thinking");
+    CHECK(thinking.model_known());
+    CHECK(thinking.prompt_opens_reasoning());
+    CHECK_FALSE(toolcall::parser_registry::for_model("baidu/ERNIE-4.5-0.3B-PT").prompt_opens_reasoning());
+    const std::string two =
+        "I need to call two tools to handle these two issues separately.\n</think>\n\n<tool_call>\n"
+        "{\"name\": \"get_current_temperature\", \"arguments\": {\"location\": \"Beijing\"}}\n</tool_call>\n"
+        "<tool_call>\n{\"name\": \"get_temperature_unit\", \"arguments\": {\"location\": \"Guangzhou\", "
+        "\"unit\": \"c\"}}\n</tool_call>\n";
+    const std::vector<std::pair<std::string, std::string>> want = {
+        {"get_current_temperature", R"({"location":"Beijing"})"},
+        {"get_temperature_unit", R"({"location":"Guangzhou","unit":"c"})"}};
+    for (std::size_t chunk : {two.size(), std::size_t{1}, std::size_t{5}}) {
+      toolcall::stream_parser sp{thinking};  // reasoning_start::preset: open, from the preset
+      for (std::size_t i = 0; i < two.size(); i += chunk) sp.write(std::string_view(two).substr(i, chunk));
+      const toolcall::message m = sp.finish();
+      REQUIRE(m.calls.size() == 2);
+      CHECK(m.calls[0].name == want[0].first);
+      CHECK(tc_test::json_text_equal(m.calls[1].arguments, want[1].second));
+      CHECK(m.reasoning == "I need to call two tools to handle these two issues separately.");
+      CHECK(m.content.empty());
+    }
+    const toolcall::message whole = toolcall::parser(thinking).parse(two);  // one-shot: the lone </think> too
+    REQUIRE(whole.calls.size() == 2);
+    CHECK(whole.calls[0].name == want[0].first);
+    CHECK(whole.reasoning == "I need to call two tools to handle these two issues separately.");
+    // a reply: `<response>` and `</response>` are markup, the reasoning before them is reasoning
+    const toolcall::message r =
+        toolcall::parser(thinking).parse("Beijing is sunny.\n</think>\n\n<response>\nIt is sunny in Beijing.\n</response>\n");
+    CHECK(r.calls.empty());
+    CHECK(r.content == "It is sunny in Beijing.");
+    CHECK(r.reasoning == "Beijing is sunny.");
+  }
+
   TEST_CASE("max_depth holds for typed XML values, in every XML family") {
     const std::string deep = "[[[[[[1]]]]]]", shallow = "[[1]]";
     const auto texts = [](const std::string& v) {

@@ -35,8 +35,13 @@ struct granite {
     d.markers = {"<|end_of_text|>", "<|endoftext|>"};
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<|tool_call|>", "<|function_call_library|>", "<|start_of_role|>"};
+    // Baidu ERNIE 4.5 (vLLM's ernie45 parser): hermes' `<tool_call>{...}</tool_call>`, a lone
+    // `</think>` (the Thinking template opens the block in the prompt) and `<response>...</response>`
+    // around a reply, the wrapper this room reads as markup
     d.presets = {{"granite.?4", {"hermes"}, 15, false},
-                 {"granite", {"granite"}, 30, false}};
+                 {"granite", {"granite"}, 30, false},
+                 {"(^|/)ernie-4\\.5(-vl)?-[0-9.]+b(-a[0-9.]+b)?-thinking", {"granite", "hermes"}, 14, true},
+                 {"(^|/)ernie-4\\.5", {"granite", "hermes"}, 15, false}};
     d.make = [] {
       std::vector<detail::json_region_spec> specs;
       specs.push_back(detail::json_spec(""));                          // <|tool_call|>[...]
