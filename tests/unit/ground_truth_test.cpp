@@ -575,6 +575,23 @@ TEST_SUITE("toolcall/ground truth") {
     CHECK(r.reasoning == "Beijing is sunny.");
   }
 
+  TEST_CASE("Hermes and Qwen presets read the Hermes 2 Pro drift llama.cpp reads") {
+    // a function tag with a JSON body, either spelling, and a fenced JSON call; the Qwen3 XML body
+    // in the same tag stays Qwen3-Coder's
+    const std::pair<std::string, std::string> area{"calculate_area", R"({"shape":"circle","radius":2})"};
+    for (const char* model : {"Qwen/Qwen3-8B", "Qwen/Qwen2.5-7B-Instruct", "NousResearch/Hermes-2-Pro-Llama-3-8B"}) {
+      INFO(model);
+      const toolcall::parser_registry reg = toolcall::parser_registry::for_model(model);
+      expect("<function=calculate_area>{\"shape\": \"circle\", \"radius\": 2}</function>", {area}, "", reg);
+      expect("I'll compute it.\n<function name=\"calculate_area\">\n{\"shape\": \"circle\", \"radius\": 2}\n</function>",
+             {area}, "I'll compute it.", reg);
+      expect("```json\n{\"name\": \"calculate_area\", \"arguments\": {\"shape\": \"circle\", \"radius\": 2}}\n```",
+             {area}, "", reg);
+    }
+    expect("<tool_call>\n<function=calculate_area>\n<parameter=shape>\ncircle\n</parameter>\n</function>\n</tool_call>",
+           {{"calculate_area", R"({"shape":"circle"})"}}, "", toolcall::parser_registry::for_model("Qwen/Qwen3-8B"));
+  }
+
   TEST_CASE("max_depth holds for typed XML values, in every XML family") {
     const std::string deep = "[[[[[[1]]]]]]", shallow = "[[1]]";
     const auto texts = [](const std::string& v) {

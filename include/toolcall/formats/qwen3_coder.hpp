@@ -159,8 +159,10 @@ struct qwen3_coder {
     d.call_template = {"<tool_call>\n<function={NAME}>\n", "\n</function>\n</tool_call>", "qwen_xml"};
     d.traits.values_as_text = true;
     // Step-3.5 writes this XML too (Step-3 does not: formats/step3.hpp)
-    d.presets = {{"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes"}, 15, false},
-                 {"step-?3\\.5|step3p5", {"reasoning", "qwen3_coder"}, 15, true}};
+    // Xiaomi MiMo-V2-Flash too (vLLM's mimov2_flash parser reads this XML)
+    d.presets = {{"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes", "named_function"}, 15, false},
+                 {"step-?3\\.5|step3p5", {"reasoning", "qwen3_coder"}, 15, true},
+                 {"(^|/)mimo-v2", {"reasoning", "qwen3_coder", "hermes"}, 15, false}};
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::qwen3_coder_handler(spec(), spec_bare(), spec_quoted()));
     };
