@@ -89,6 +89,15 @@ struct xml_tags {
   /// With the request's tools, `parameter_open` inside a value ends it only when it names a
   /// declared parameter not given yet (code holding a call stays in the value). Off: any name.
   bool schema_tags = true;
+  /// A tag that may stand once between the function name and its parameters (Hy3's
+  /// `NAME<tool_sep>`); empty: none. Starts with `<`.
+  std::string name_separator;
+  /// What ends an opening tag after its quoted name and attributes (Kimi-K3's `<|sep|>` in
+  /// `<|open|>argument key="k" type="string"<|sep|>`); empty: `>`.
+  std::string tag_end;
+  /// The type_attribute holds a type name (Kimi-K3 `type="integer"`): `string` keeps the text,
+  /// any other name reads it as JSON. Off: DSML's "true"/"false".
+  bool type_names = false;
 };
 
 /// Options of the JSON payloads (json_object, json_array, name_json).
@@ -111,6 +120,22 @@ struct trigger_spec {
   std::string open;
   std::string close;
   trigger_position position = trigger_position::anywhere;
+};
+
+/**
+ * Messages addressed by a recipient header: an assistant turn is a series of messages
+ * `[start assistant] to=RECIPIENT message BODY`, a text body ending at one of `ends` or at the
+ * next `start`. A `reasoning` recipient's body is reasoning, a `content` one's (or a header
+ * without `to=`) content, any other recipient's body is a tool message: a block of XML invokes
+ * opened by call_begin and closed by call_end (payload xml_parameters with xml.invoke_lead).
+ * An invoke in a reasoning or content message is text (Muse Glimmer's ATEM).
+ */
+struct recipient_spec {
+  std::string message;                 ///< what ends a header (`<|message|>`); empty: no recipient headers
+  std::string start;                   ///< a new message's opener (`<|start|>`), then the role `assistant`
+  std::vector<std::string> reasoning;  ///< recipients whose body is reasoning (`self`)
+  std::vector<std::string> content;    ///< recipients whose body is content (`user`)
+  std::vector<std::string> ends;       ///< a text message's end tokens (`<|eom|>`, `<|eot|>`)
 };
 
 /// A reasoning block's markers (`<think>` / `</think>`).
@@ -152,7 +177,21 @@ struct format_spec {
   std::string name_key = "name";
   std::string arguments_key = "arguments";
   json_options json;
-  std::string name_end;  ///< name_json: what ends the name (`<|tool_sep|>`, `\n`, `[ARGS]`)
+  std::string name_end;  ///< name_json: what ends the name (`<|tool_sep|>`, `\n`, `[ARGS]`); at most 256 bytes
+  /// name_json: a call id stands before the name and ends at this token (Solar Open's
+  /// `<|tool_call:begin|>ID<|tool_call:name|>NAME`); empty: no id slot.
+  std::string id_end;
+  /// name_json: tokens that may stand between name_end and the JSON arguments, in this order,
+  /// each optional, whitespace around them (PLaMo 3's `<|plamo:begin_tool_arguments:plamo|>`,
+  /// `<|plamo:constrain|>json`, `<|plamo:msg|>`).
+  std::vector<std::string> arguments_lead;
+  /// pythonic: a call is a line that starts with a declared tool's name and `(` (Granite's bare
+  /// `get_weather(city="Paris")` lines); the request's tools give the openers, and call_begin
+  /// and triggers, when given, are further `NAME(` openers. Without tools nothing triggers.
+  bool tool_name_triggers = false;
+  /// Recipient headers before each message (recipient_spec); `call_begin` is then the tool
+  /// message's block opener and `call_end` its closer.
+  recipient_spec recipients;
   std::string pattern;
   xml_tags xml;
   std::vector<std::string> markers;           ///< recognised tokens dropped from content

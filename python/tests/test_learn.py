@@ -22,8 +22,8 @@ SAMPLES = REPO / "tests" / "data" / "learn"
 
 # families whose template learning reads alone (docs/learning.md lists the others)
 LEARNED = ["glm", "minimax_m2", "seed_oss", "step3", "deepseek_dsml", "internlm2", "cohere", "functools",
-           "jamba", "granite"]
-NOT_LEARNED = ["lfm2", "olmo3", "gemma4", "function_gemma", "kimi_k2", "functionary_v32", "xlam", "morph_xml",
+           "jamba", "granite", "xlam"]
+NOT_LEARNED = ["lfm2", "olmo3", "gemma4", "function_gemma", "kimi_k2", "functionary_v32", "morph_xml",
                "gigachat3", "apertus"]
 
 
@@ -45,9 +45,9 @@ def test_learned_template_parses_the_corpus_as_the_room(family):
         calls += max(len(a), len(b))
         same += sum(1 for x, y in zip(a, b) if x == y)
     assert calls > 0
-    # >= 90 % where learning alone is enough; glm, minimax_m2, deepseek_dsml and granite: the
-    # room knows more than the template shows (GLM decodes JSON values, value trim, drift spellings)
-    if family in ("glm", "minimax_m2", "deepseek_dsml", "granite"):
+    # >= 90 % where learning alone is enough; glm, deepseek_dsml, granite and xlam: the room
+    # knows more than the template shows (GLM decodes JSON values, drift spellings and openers)
+    if family in ("glm", "deepseek_dsml", "granite", "xlam"):
         assert same * 2 >= calls, "%s: %d/%d calls as the room" % (family, same, calls)
     else:
         assert same * 10 >= calls * 9, "%s: %d/%d calls as the room" % (family, same, calls)

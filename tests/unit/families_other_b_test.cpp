@@ -136,6 +136,15 @@ TEST_SUITE("toolcall/families other b") {
     CHECK(code.diagnostics.empty());
   }
 
+  TEST_CASE("granite pythonic: the end-of-text token right after the call, as the template writes it") {
+    const std::string text = "get_weather(city=\"Paris\")\nget_time(tz=\"CET\")<|end_of_text|>";
+    const auto m = one_shot(builtin(), text, true);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[1].name == "get_time");
+    CHECK(m.content.empty());
+    check_every_split(builtin(), text, true);
+  }
+
   TEST_CASE("granite pythonic: a bare identifier value or prose after the call is content, with a diagnostic") {
     for (const std::string text : {"get_weather(city=Paris)", "get_weather(city=\"Paris\") then more"}) {
       const auto m = one_shot(builtin(), text, true);

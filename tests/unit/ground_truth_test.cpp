@@ -373,6 +373,13 @@ TEST_SUITE("toolcall/ground truth") {
     want_calls(gt(t), {paris}, t);
     t = open + "get_weather\n```json\n{\"city\": \"Paris\"}\n```" + close;
     want_calls(gt(t), {paris}, t);
+    // vLLM's step3 parser also reads the invoke right after the opener, without
+    // `function<|tool_sep|>`; two such calls, and whitespace between the tokens
+    const std::string bare_open = "<" GT_B "tool_calls_begin" GT_B "><" GT_B "tool_call_begin" GT_B ">";
+    t = bare_open + "<steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Paris</steptml:parameter>"
+                    "</steptml:invoke><" GT_B "tool_call_end" GT_B ">\n<" GT_B "tool_call_begin" GT_B "> "
+                    "<steptml:invoke name=\"refresh\"></steptml:invoke>" + close;
+    want_calls(gt(t, only("step3")), {paris, {"refresh", "{}"}}, t);
     // a word of prose after the separator: no call, a diagnostic
     t = open + "I will not call anything." + close;
     const toolcall::message m = gt(t);
@@ -442,6 +449,18 @@ TEST_SUITE("toolcall/ground truth") {
     want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, t);
     CHECK(has_code(m, toolcall::errc::invalid_call));
     CHECK(m.content.empty());
+    // a sibling whose arguments break after its name was read (a bytes literal, a bare word):
+    // it ends invalid and the list goes on, as vLLM's pythonic and Llama 4 parsers keep the others
+    for (const std::string& w :
+         {std::string("[lookup(q=b'raw'), get_weather(city=\"Paris\"), get_time(tz=\"UTC\")]"),
+          std::string("<|python_start|>[get_weather(city=\"Paris\"), lookup(q=b'raw'), get_time(tz=\"UTC\")]<|python_end|>"),
+          std::string("<|tool_call_start|>[get_weather(city=\"Paris\"), lookup(q=raw words), get_time(tz=\"UTC\")]"
+                      "<|tool_call_end|>")}) {
+      m = gt(w);
+      want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, w);
+      CHECK_MESSAGE(has_code(m, toolcall::errc::invalid_call), w);
+      CHECK_MESSAGE(m.content.empty(), w << " -> " << m.content);
+    }
     // a list with no call at all is text, with a diagnostic
     for (const char* s : {"<|tool_call_start|>[1, 2, 3]<|tool_call_end|>", "<function_calls>not a call\n</function_calls>"}) {
       m = gt(s);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <dirent.h>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -80,13 +81,10 @@ TEST_SUITE("toolcall/layout") {
   TEST_CASE("no marker literal outside the rooms: the engine, options and registry name no family's markers") {
     // What still spells markers outside formats/, each to move into its room (the count is
     // exact, so a new literal fails here, and so does moving one without updating this list):
-    // - detail/handlers.hpp and detail/bodies.hpp: the `<tool_call>` inside a code fence and
-    //   Llama's `<|python_tag|>`, read by handlers the fenced, xLAM and Llama rooms share;
-    //   they go when fenced XML moves to the one XML reader (xml_call_body).
     // - detail/prose.hpp: the shapes of a closing token (`<｜`, `|>`), not a family's marker.
     // - detail/spec_compile.hpp: RE2's `(?P<name>` in an error message.
     const std::map<std::string, std::size_t> pending = {
-        {"detail/handlers.hpp", 8}, {"detail/bodies.hpp", 5}, {"detail/prose.hpp", 2}, {"detail/spec_compile.hpp", 1}};
+        {"detail/prose.hpp", 2}, {"detail/spec_compile.hpp", 1}};
     std::vector<std::string> files;
     list_headers(k_include, "", files);
     REQUIRE(files.size() > 40);
@@ -108,6 +106,26 @@ TEST_SUITE("toolcall/layout") {
                                                << allowed << ":" << list);
     }
     CHECK(rooms > 40);
+  }
+
+  TEST_CASE("no file in detail/ is much over 600 lines, but those still waiting for their split") {
+    // issue 22: the engine in parts. The files still over the bound are listed (they may only
+    // shrink); every other header of detail/ holds at most 650 lines, so a part that grows past
+    // it is split again instead of silently becoming the next 1,400-line file.
+    const std::set<std::string> pending = {"detail/engine.hpp", "detail/json_call.hpp", "detail/json_lexer.hpp",
+                                           "detail/learn.hpp", "detail/custom.hpp"};
+    std::vector<std::string> files;
+    list_headers(k_include, "", files);
+    std::size_t checked = 0;
+    for (const std::string& f : files) {
+      if (f.compare(0, 7, "detail/") != 0 || pending.count(f)) continue;
+      std::ifstream in(k_include + "/" + f, std::ios::binary);
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+      CHECK_MESSAGE(lines <= 650, f << " has " << lines << " lines");
+      ++checked;
+    }
+    CHECK(checked >= 25);  // the XML reader's and the normalizer's parts among them
   }
 
   TEST_CASE("the detector finds a marker literal and ignores comments") {

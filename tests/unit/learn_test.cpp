@@ -30,19 +30,50 @@ std::vector<toolcall::learn_sample> samples_of(const std::string& family) {
 TEST_SUITE("toolcall/learn") {
   TEST_CASE("a spec learned from a family's rendered template parses its corpus as the room does") {
     const auto corpus = tc_test::load_corpus();
-    // families whose template excerpt learning reads (the rest: docs/learning.md); `enough`:
-    // the learned spec alone reads >= 90 % of the corpus calls as the room does
+    // the built-in families with a template excerpt (docs/learning.md records the outcome):
+    // `enough`: the learned spec alone reads >= 90 % of the corpus calls as the room does;
+    // `partial`: at least half (the room knows more than the template shows: GLM decodes JSON
+    // values, drift spellings); `fails`: learning stops with an error naming the slot
+    enum outcome { enough, partial, fails };
     struct fam_case {
       const char* fam;
-      bool enough;
+      outcome out;
+      const char* why;
     };
-    for (const fam_case fc : {fam_case{"glm", false}, fam_case{"seed_oss", true}, fam_case{"step3", true},
-                              fam_case{"internlm2", true}, fam_case{"cohere", true}, fam_case{"functools", true},
-                              fam_case{"jamba", true}, fam_case{"minimax_m2", false}, fam_case{"deepseek_dsml", false},
-                              fam_case{"granite", false}}) {
+    const fam_case table[] = {
+        {"glm", partial, ""},          {"seed_oss", enough, ""},       {"step3", enough, ""},
+        {"internlm2", enough, ""},     {"cohere", enough, ""},         {"functools", enough, ""},
+        {"jamba", enough, ""},         {"minimax_m2", enough, ""},     {"deepseek_dsml", partial, ""},
+        {"granite", partial, ""},      {"xlam", partial, ""},
+        // calls written `{"NAME": {arguments}}` (the name is the key): learned as name then
+        // JSON, which reads the first call of the list only
+        {"apertus", fails, "does not read sample"},
+        // key-value bodies that are not XML
+        {"function_gemma", fails, "arguments encoding"},
+        {"gemma4", fails, "arguments encoding"},
+        // the first call has no `>>>` (its recipient is the turn's start)
+        {"functionary_v32", fails, "does not read sample"},
+        // one call per turn: the second call is not rendered
+        {"gigachat3", fails, "name slot"},
+        // the name is written inside an id (`functions.get_weather:0`)
+        {"kimi_k2", fails, "name slot"},
+        // a pythonic list after one opener; newline-separated pythonic calls
+        {"lfm2", fails, "arguments encoding"},
+        {"olmo3", fails, "separator between calls"},
+        // tag-per-tool XML: the tool's name is the tag
+        {"morph_xml", fails, "does not read sample"},
+    };
+    for (const fam_case& fc : table) {
       const char* fam = fc.fam;
       INFO(std::string(fam));
       auto spec = toolcall::format::learn(samples_of(fam));
+      if (fc.out == fails) {
+        REQUIRE_FALSE(spec);
+        CHECK(spec.error().code == toolcall::errc::invalid_input);
+        CHECK_MESSAGE(spec.error().detail.find(fc.why) != std::string::npos, spec.error().detail);
+        MESSAGE(std::string(fam) << ": " << spec.error().detail);
+        continue;
+      }
       REQUIRE_MESSAGE(spec, spec.error().detail);
       spec->name = fam;  // the calls report the family, as the room's do
       auto f = toolcall::format::from_spec(*spec);
@@ -71,7 +102,7 @@ TEST_SUITE("toolcall/learn") {
       CHECK(calls > 0);
       // the issue's bar for a built-in family learned afresh; where the room knows more than the
       // template shows (GLM decodes JSON values, value trim, drift spellings), at least half
-      if (fc.enough) CHECK(same * 10 >= calls * 9);
+      if (fc.out == enough) CHECK(same * 10 >= calls * 9);
       else CHECK(same * 2 >= calls);
     }
   }
@@ -91,10 +122,22 @@ TEST_SUITE("toolcall/learn") {
         {"nemotron_json", enough, ""},  {"minimax_m1", enough, ""},     {"longcat", enough, ""},
         {"inkling", enough, ""},        {"gigachat35", enough, ""},     {"hyperclovax", enough, ""},
         {"solar_open2", enough, ""},    {"minicpm", partial, ""},       {"dots", partial, ""},
-        {"command_r", partial, ""},     {"sarashina", partial, ""},     {"hy3", fails, "name slot"},
-        {"plamo3", fails, "name slot"}, {"granite_pythonic", fails, "call opener"},
-        {"minimax_m3", fails, "arguments encoding"}, {"kimi_k3", fails, "call closer"},
-        {"muse_glimmer", fails, "does not read sample"}, {"solar_open", fails, "does not read sample"},
+        {"command_r", partial, ""},     {"sarashina", partial, ""},
+        // xml.name_separator (Hy3 `NAME<tool_sep>`): the room also reads the spelling without
+        // `:opensource`, which the template never writes
+        {"hy3", partial, ""},
+        // a name_end then optional arguments_lead tokens
+        {"plamo3", enough, ""},
+        // tool_name_triggers: bare `NAME(...)` lines opened by the declared tools
+        {"granite_pythonic", enough, ""},
+        // xml.tag_end and xml.type_names (`<|sep|>`-ended XTML tags)
+        {"kimi_k3", enough, ""},
+        // id_end: an id slot before the name
+        {"solar_open", enough, ""},
+        {"minimax_m3", fails, "arguments encoding"},
+        // recipients: `to=NAME<|message|>` headers; the vendor json-decodes untyped values, the
+        // template does not show it
+        {"muse_glimmer", partial, ""},
     };
     for (const fam_case& fc : table) {
       INFO(std::string(fc.fam));
@@ -160,13 +203,33 @@ TEST_SUITE("toolcall/learn") {
     CHECK(m.calls[0].arguments == R"({"q":"toolcall","n":2})");
     CHECK(m.content == "Sure.");
 
-    // bare pythonic lines: no opener to learn, and the error says so
+    // bare pythonic lines: each call opens at a declared tool's name at a line start
     toolcall::learn_sample b;
-    b.rendered = "get_weather(city=\"Paris\")\nset_alarm(time=\"07:30\")";
+    b.rendered = "get_weather(city=\"Paris\")\nset_alarm(time=\"07:30\")<eot>";
     b.tool_calls = {{"get_weather", R"({"city": "Paris"})"}, {"set_alarm", R"({"time": "07:30"})"}};
     auto bare = toolcall::format::learn({b});
-    REQUIRE_FALSE(bare);
-    CHECK(bare.error().detail.find("call opener") != std::string::npos);
+    REQUIRE_MESSAGE(bare, bare.error().detail);
+    CHECK(bare->tool_name_triggers);
+    CHECK(bare->call_begin.empty());
+    {
+      toolcall::parser_registry lines;
+      lines.add(*toolcall::format::from_spec(*bare));
+      toolcall::parser lp(lines);
+      auto n = toolcall::normalizer::create(
+          R"([{"type": "function", "function": {"name": "lookup", "parameters": {"type": "object"}}}])");
+      REQUIRE(n);
+      n->attach(lp);
+      const toolcall::message lm = lp.parse("Looking.\nlookup(q=\"toolcall\")<eot>");
+      REQUIRE(lm.calls.size() == 1);
+      CHECK(lm.calls[0].arguments == R"({"q":"toolcall"})");
+      CHECK(lm.content.find("lookup(") == std::string::npos);
+    }
+    // bare calls in the middle of a line: no opener to learn, and the error says so
+    b.rendered = "Sure: get_weather(city=\"Paris\"), set_alarm(time=\"07:30\")";
+    b.content = "Sure:";
+    auto mid = toolcall::format::learn({b});
+    REQUIRE_FALSE(mid);
+    CHECK_MESSAGE(mid.error().detail.find("call opener") != std::string::npos, mid.error().detail);
 
     // no wrapper: the function tag opens each call (its name the opener, the attribute the
     // function_open)

@@ -168,6 +168,149 @@ TEST_SUITE("toolcall/spec") {
     CHECK(again->to_json() == spec->to_json());
   }
 
+  TEST_CASE("the slots learned formats need: name separator, tag end, id slot, arguments lead, recipients, tool-name lines") {
+    // each spec goes through its JSON file and back, then parses realistic output one-shot and
+    // at every chunk size, with the request's tools attached
+    struct slot_case {
+      const char* file;
+      std::string text;
+      std::vector<std::pair<std::string, std::string>> calls;  // name, arguments
+      std::string content;
+    };
+    const char* tools = R"([{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+      "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}}},
+      {"type": "function", "function": {"name": "set_alarm", "parameters": {"type": "object",
+      "properties": {"time": {"type": "string"}}}}}])";
+    const slot_case cases[] = {
+        // xml.name_separator: a tag between the function name and its parameters (Hy3-like)
+        {R"({"name": "sep", "call_begin": "<call>", "call_end": "", "payload": "xml_parameters",
+             "xml": {"function_name": "to_line", "name_separator": "<sep>", "function_close": "</call>",
+                     "parameter_open": "<k>", "parameter_name": "to_tag", "parameter_name_end": "</k>",
+                     "value_open": "<v>", "parameter_close": "</v>"}, "markers": ["<calls>", "</calls>"]})",
+         "Checking.<calls>\n<call>get_weather<sep>\n<k>city</k>\n<v>Paris</v>\n<k>days</k>\n<v>3</v>\n</call>\n</calls>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}},
+         "Checking."},
+        // xml.tag_end and xml.type_names: tags ended by a token, a type attribute naming the type
+        {R"({"name": "xtml", "call_begin": "<|o|>tools<|s|>", "call_end": "<|c|>tools<|s|>", "payload": "xml_parameters",
+             "xml": {"function_open": "<|o|>call tool=", "function_name": "quoted", "function_close": "<|c|>call<|s|>",
+                     "parameter_open": "<|o|>arg key=", "parameter_name": "quoted", "parameter_close": "<|c|>arg<|s|>",
+                     "multi": true, "type_attribute": "type", "type_names": true, "tag_end": "<|s|>"}})",
+         "<|o|>tools<|s|><|o|>call tool=\"get_weather\" index=\"1\"<|s|><|o|>arg key=\"city\" type=\"string\"<|s|>Paris"
+         "<|c|>arg<|s|><|o|>arg key=\"days\" type=\"integer\"<|s|>3<|c|>arg<|s|><|c|>call<|s|><|o|>call tool=\"set_alarm\" "
+         "index=\"2\"<|s|><|o|>arg key=\"time\" type=\"string\"<|s|>07:30<|c|>arg<|s|><|c|>call<|s|><|c|>tools<|s|>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         ""},
+        // id_end and arguments_lead: an id before the name, optional tokens before the JSON
+        {R"({"name": "slots", "call_begin": "<|b|>", "call_end": "<|e|>", "payload": "name_json", "name_end": "<|n|>",
+             "id_end": "<|id|>", "arguments_lead": ["<|a|>", "<|json|>"], "markers": ["<|calls|>"]})",
+         "Sure.<|b|>call_1<|id|>get_weather<|n|><|a|><|json|>{\"city\": \"Paris\"}<|e|>\n<|b|> call_2 <|id|> set_alarm "
+         "<|n|>\n<|a|>\n{\"time\": \"07:30\"}\n<|e|><|calls|>",
+         {{"get_weather", R"({"city":"Paris"})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Sure."},
+        // recipients: messages addressed by `to=NAME` headers; a tool message holds a block of invokes
+        {R"({"name": "rcpt", "call_begin": "<calls>", "call_end": "</calls>", "payload": "xml_parameters",
+             "xml": {"function_open": "<invoke name=", "function_name": "quoted", "function_close": "</invoke>",
+                     "parameter_open": "<arg name=", "parameter_name": "quoted", "parameter_close": "</arg>",
+                     "invoke_lead": "<invoke"},
+             "recipients": {"message": "<|msg|>", "start": "<|begin|>", "reasoning": ["self"], "content": ["user"],
+                            "ends": ["<|done|>"]}, "markers": ["<|done|>"]})",
+         " to=self<|msg|>Weather first.<|done|><|begin|>assistant to=user<|msg|>Checking.<|done|><|begin|>assistant "
+         "to=get_weather<|msg|><calls>\n<invoke name=\"get_weather\">\n<arg name=\"city\">Paris</arg>\n<arg "
+         "name=\"days\">3</arg>\n</invoke>\n</calls><|done|><|begin|>assistant to=set_alarm<|msg|><calls>\n<invoke "
+         "name=\"set_alarm\">\n<arg name=\"time\">07:30</arg>\n</invoke>\n</calls><|done|>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Checking."},
+        // tool_name_triggers: bare pythonic lines opened by the declared tools' names
+        {R"({"name": "lines", "call_begin": "", "call_end": "", "payload": "pythonic", "tool_name_triggers": true,
+             "markers": ["<|eot|>"]})",
+         "Let me check.\nget_weather(city=\"Paris\", days=3)\nset_alarm(time=\"07:30\")<|eot|>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Let me check."},
+    };
+    for (const slot_case& c : cases) {
+      auto spec = toolcall::format_spec::from_json(c.file);
+      REQUIRE_MESSAGE(spec, spec.error().detail);
+      INFO(spec->name);
+      const std::string json = spec->to_json();
+      auto back = toolcall::format_spec::from_json(json);
+      REQUIRE_MESSAGE(back, back.error().detail);
+      CHECK(back->to_json() == json);
+      auto f = toolcall::format::from_spec(*back);
+      REQUIRE_MESSAGE(f, f.error().detail);
+      toolcall::parser_registry reg;
+      reg.add(*f);
+      auto n = toolcall::normalizer::create(tools);
+      REQUIRE(n);
+      toolcall::parser p(reg);
+      n->attach(p);
+      const toolcall::message m = p.parse(c.text);
+      REQUIRE(m.calls.size() == c.calls.size());
+      for (std::size_t k = 0; k < m.calls.size(); ++k) {
+        CHECK(m.calls[k].name == c.calls[k].first);
+        CHECK(m.calls[k].arguments == c.calls[k].second);
+      }
+      CHECK(tc_test::trim(m.content) == c.content);
+      for (std::size_t step = 1; step < 12; ++step) {
+        toolcall::stream_parser sp(reg);
+        n->attach(sp);
+        tc_test::folder fo;
+        for (std::size_t i = 0; i < c.text.size(); i += step) sp.write(std::string_view(c.text).substr(i, step), fo);
+        sp.finish(fo);
+        CHECK_MESSAGE(calls_diff(fo.m, m).empty(), "step " << step << ": " << calls_diff(fo.m, m));
+      }
+    }
+    // the id slot keeps the model's id
+    {
+      auto spec = toolcall::format_spec::from_json(cases[2].file);
+      toolcall::parser_registry reg;
+      reg.add(*toolcall::format::from_spec(*spec));
+      toolcall::parser p(reg);
+      const toolcall::message m = p.parse(cases[2].text);
+      REQUIRE(m.calls.size() == 2);
+      CHECK(m.calls[0].id == "call_1");
+      CHECK(m.calls[1].id == "call_2");
+    }
+    // recipients: the reasoning message is reasoning, an invoke in a content message is text
+    {
+      auto spec = toolcall::format_spec::from_json(cases[3].file);
+      toolcall::parser_registry reg;
+      reg.add(*toolcall::format::from_spec(*spec));
+      toolcall::parser p(reg);
+      CHECK(p.parse(cases[3].text).reasoning == "Weather first.");
+      const toolcall::message m =
+          p.parse("<|begin|>assistant to=user<|msg|>Write <calls><invoke name=\"f\"></invoke></calls> to call.<|done|>");
+      CHECK(m.calls.empty());
+      CHECK(m.content.find("<invoke name=") != std::string::npos);
+    }
+    // tool-name lines: prose after a call on its line is not a call; without tools nothing triggers
+    {
+      auto spec = toolcall::format_spec::from_json(cases[4].file);
+      toolcall::parser_registry reg;
+      reg.add(*toolcall::format::from_spec(*spec));
+      toolcall::parser bare(reg);
+      CHECK(bare.parse(cases[4].text).calls.empty());
+      toolcall::parser p(reg);
+      toolcall::normalizer::create(tools)->attach(p);
+      const toolcall::message m = p.parse("get_weather(city=\"Paris\") is what I would call.\n");
+      CHECK(m.calls.empty());
+      CHECK(m.content.find("get_weather(") != std::string::npos);
+    }
+    // bad slots are from_spec's errors
+    auto lines_json = toolcall::format_spec::from_json(R"({"name": "x", "payload": "json_object", "tool_name_triggers": true})");
+    REQUIRE(lines_json);
+    CHECK_FALSE(toolcall::format::from_spec(*lines_json));
+    auto no_name_end = toolcall::format_spec::from_json(R"({"name": "x", "call_begin": "<b>", "payload": "name_json", "id_end": "<i>"})");
+    REQUIRE(no_name_end);
+    CHECK_FALSE(toolcall::format::from_spec(*no_name_end));
+    auto rcpt_json = toolcall::format_spec::from_json(
+        R"({"name": "x", "call_begin": "<c>", "payload": "json_object", "recipients": {"message": "<m>", "start": "<s>"}})");
+    REQUIRE(rcpt_json);
+    CHECK_FALSE(toolcall::format::from_spec(*rcpt_json));
+    auto rcpt_key = toolcall::format_spec::from_json(R"({"name": "x", "recipients": {"colour": "<m>"}})");
+    REQUIRE_FALSE(rcpt_key);
+    CHECK(rcpt_key.error().detail.find("recipients.colour") != std::string::npos);
+  }
+
   TEST_CASE("to_spec of a format with its own handler says so") {
     auto h = toolcall::format::builtin("hermes");
     REQUIRE(h);

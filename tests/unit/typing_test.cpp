@@ -211,6 +211,18 @@ TEST_SUITE("toolcall/typing") {
     const std::string mm = "<parameter name=\"cmd\">ls</parameter>";
     check_args("minimax_m2", minimax({{"code", mm}, {"title", "t"}}),
                std::string(R"({"code": )") + jq(mm) + R"(, "title": "t"})");
+    // never silent: a model that adds a parameter the tool does not declare, after a closed
+    // value, gets that value with the tags in it and a warning that says so
+    {
+      const run_result r = parse_all_ways("seed_oss", seed({{"title", "T"}, {"units", "metric"}}), true);
+      CHECK_MESSAGE(r.err.empty(), r.err);
+      REQUIRE(r.msg.calls.size() == 1);
+      bool warned = false;
+      for (const auto& d : r.msg.diagnostics)
+        warned |= d.code == toolcall::errc::marker_in_text && d.level == toolcall::severity::warning &&
+                  d.message.find("units") != std::string::npos;
+      CHECK(warned);
+    }
     // a missing value closer before a declared parameter is still repaired (rule a)
     check_args("qwen3_coder",
                "<tool_call>\n<function=edit>\n<parameter=title>\nT\n<parameter=count>\n4\n</parameter>\n</function>\n</tool_call>",

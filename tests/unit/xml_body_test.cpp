@@ -15,6 +15,8 @@
 
 #include <toolcall/detail/xml_body.hpp>
 
+#include "test_support.hpp"
+
 namespace {
 
 namespace td = toolcall::detail;
@@ -856,6 +858,82 @@ TEST_CASE("bare <function=NAME>: the caller consumed the function opener") {
   CHECK(e.calls[0].args == R"({"city":"Paris"})");
   CHECK(b.tail + std::string("get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nText").substr(s.consumed) ==
         "\nText");
+}
+
+// ---- fenced `<tool_call>` XML: the same reader, through the fence handler --------------------
+
+TEST_CASE("fenced: Qwen3-Coder XML in a ```xml fence is read by the one XML reader, every chunking") {
+  const toolcall::parser_registry reg = *toolcall::parser_registry::only("fenced");
+  toolcall::options o;
+  o.seed = 7;  // call ids the same in every run
+  // a value holding its own closer (not followed by a tag) stays whole; strings without a schema
+  const std::string text =
+      "I'll write the file.\n```xml\n<tool_call>\n<function=write_file>\n<parameter=path>\nsrc/a.py\n</parameter>\n"
+      "<parameter=content>\nif a < b:\n    print(\"</parameter>\")\n</parameter>\n<parameter=mode>\n644\n</parameter>\n"
+      "</function>\n</tool_call>\n```\nDone.";
+  const tc_test::split_result r = tc_test::split_compare(reg, o, text);
+  REQUIRE_MESSAGE(r.err.empty(), r.err);
+  REQUIRE(r.one.calls.size() == 1);
+  CHECK(r.one.calls[0].name == "write_file");
+  CHECK(r.one.calls[0].format == "fenced");
+  CHECK(tc_test::json_text_equal(r.one.calls[0].arguments,
+                                 R"j({"path":"src/a.py","content":"if a < b:\n    print(\"</parameter>\")","mode":"644"})j"));
+  CHECK(r.one.content == "I'll write the file.\n\nDone.");
+}
+
+TEST_CASE("fenced: XML values are typed by the request's schema; two functions in one tag") {
+  const toolcall::parser_registry reg = *toolcall::parser_registry::only("fenced");
+  toolcall::options o;
+  o.seed = 7;  // call ids the same in every run
+  toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(R"([
+    {"type": "function", "function": {"name": "search", "parameters": {"type": "object",
+      "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}, "exact": {"type": "boolean"}}}}},
+    {"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {}}}}])");
+  REQUIRE(n);
+  const std::string text =
+      "```\n<tool_call>\n<function=search>\n<parameter=query>\n42\n</parameter>\n<parameter=limit>\n5\n</parameter>\n"
+      "<parameter=exact>\nTrue\n</parameter>\n</function>\n<function=get_time>\n</function>\n</tool_call>\n```";
+  const auto attach = [&](auto& p) { n->attach(p); };
+  const tc_test::split_result r = tc_test::split_compare(reg, o, text, {}, attach);
+  REQUIRE_MESSAGE(r.err.empty(), r.err);
+  REQUIRE(r.one.calls.size() == 2);
+  CHECK(tc_test::json_text_equal(r.one.calls[0].arguments, R"({"query":"42","limit":5,"exact":true})"));
+  CHECK(r.one.calls[1].name == "get_time");
+  CHECK(r.one.calls[1].arguments == "{}");
+  CHECK(r.one.content.empty());
+  // without the schema the same values stay strings, as vLLM's qwen3coder parser keeps them
+  toolcall::parser plain{reg, o};
+  const toolcall::message m = plain.parse(text);
+  REQUIRE(m.calls.size() == 2);
+  CHECK(tc_test::json_text_equal(m.calls[0].arguments, R"({"query":"42","limit":"5","exact":"True"})"));
+}
+
+TEST_CASE("fenced: JSON in the tag still works; prose or a cut-off body in the tag is not a call") {
+  const toolcall::parser_registry reg = *toolcall::parser_registry::only("fenced");
+  toolcall::options o;
+  o.seed = 7;  // call ids the same in every run
+  const std::string json = "```xml\n<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n</tool_call>\n```";
+  const tc_test::split_result j = tc_test::split_compare(reg, o, json);
+  REQUIRE_MESSAGE(j.err.empty(), j.err);
+  REQUIRE(j.one.calls.size() == 1);
+  CHECK(j.one.calls[0].arguments == R"({"a":1})");
+
+  const std::string prose = "```xml\n<tool_call>call the weather tool</tool_call>\n```";
+  const tc_test::split_result p = tc_test::split_compare(reg, o, prose);
+  REQUIRE_MESSAGE(p.err.empty(), p.err);
+  CHECK(p.one.calls.empty());
+  CHECK(p.one.content == prose);
+  REQUIRE_FALSE(p.one.diagnostics.empty());
+  CHECK(p.one.diagnostics[0].level == severity::error);
+
+  const std::string cut = "```xml\n<tool_call>\n<function=search>\n<parameter=query>\ncafes";
+  const tc_test::split_result c = tc_test::split_compare(reg, o, cut);
+  REQUIRE_MESSAGE(c.err.empty(), c.err);
+  CHECK(c.one.calls.empty());
+  CHECK(c.one.content == cut);
+  bool unterminated = false;
+  for (const auto& d : c.one.diagnostics) unterminated |= d.code == errc::unterminated_call;
+  CHECK(unterminated);
 }
 
 }  // TEST_SUITE

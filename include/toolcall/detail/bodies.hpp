@@ -4,9 +4,10 @@
 #ifndef TOOLCALL_DETAIL_BODIES_HPP
 #define TOOLCALL_DETAIL_BODIES_HPP
 
-// Non-JSON call bodies: Qwen3-Coder XML parameters and pythonic keyword calls. Both
-// build the arguments JSON as each value completes; a long string value streams as it arrives,
-// escaped (docs/architecture.md, "Arguments").
+// Pythonic keyword calls (`[f(a=1), g()]`, Llama's `NAME.call(k=v)`): the arguments JSON is
+// built as each value completes; a long string value streams as it arrives, escaped
+// (docs/architecture.md, "Arguments"). XML-parameter bodies are read by xml_call_body
+// (detail/xml_body.hpp).
 
 #include <string>
 #include <string_view>
@@ -43,214 +44,6 @@ class marker_set_matcher {
 
  private:
   std::string buf_;
-};
-
-/**
- * Qwen3-Coder parameters: `<parameter=K>\nV\n</parameter>` ... `</function>`. The name was read
- * by the caller, which opened the call. Value rule (corpus README, qwen3_coder_xml): one leading
- * and one trailing newline are markup; without a schema a value that is entirely a JSON number,
- * true/false/null, array or object is decoded, anything else is a string exactly as written.
- */
-class xml_params_body {
- public:
-  void begin(engine_services& e) {
-    (void)e;
-    st_ = s_between;
-    m_.reset();
-    key_.clear();
-    count_ = 0;
-    deep_ = false;
-  }
-
-  /// Returns done right after `</function>` (consumed), fail on anything else.
-  step feed(engine_services& e, std::string_view in) {
-    static constexpr std::string_view between[] = {"<parameter=", "</function>"};
-    std::size_t i = 0;
-    const std::size_t n = in.size();
-    while (i < n) {
-      const unsigned char c = static_cast<unsigned char>(in[i]);
-      switch (st_) {
-        case s_between: {
-          if (m_.buffer().empty() && is_json_ws(c)) {
-            ++i;
-            continue;
-          }
-          const int r = m_.push(c, between);
-          if (r == -2) {
-            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "expected <parameter=...> or </function>",
-                          severity::error);
-            return {step::fail, i};
-          }
-          ++i;
-          if (r == 0) {
-            m_.reset();
-            key_.clear();
-            st_ = s_key;
-          } else if (r == 1) {
-            m_.reset();
-            e.call_args("}");
-            return {step::done, i};
-          }
-          continue;
-        }
-        case s_key:
-          if (c == '>') {
-            ++i;
-            if (key_.empty()) {
-              e.set_failure(errc::invalid_call, e.chunk_abs() + i, "empty parameter name", severity::error);
-              return {step::fail, i};
-            }
-            open_value(e);
-            continue;
-          }
-          if (c == '\n' || c == '<' || key_.size() > 256) {
-            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "bad parameter name", severity::error);
-            return {step::fail, i};
-          }
-          key_ += static_cast<char>(c);
-          ++i;
-          continue;
-        case s_value:
-          if (!first_ && hold_.empty() && c != '\n' && c != '<') {
-            // a run of plain value bytes goes out at once (one escape pass, one delta)
-            std::size_t j = i + 1;
-            while (j < n && in[j] != '\n' && in[j] != '<') ++j;
-            emit_value(e, in.substr(i, j - i));
-            i = j;
-            continue;
-          }
-          value_byte(e, c);
-          ++i;
-          if (deep_) {  // a value nested deeper than options::max_depth fails the region
-            deep_ = false;
-            e.set_failure(errc::limit_depth, e.chunk_abs() + i, "a parameter value is nested deeper than max_depth",
-                          severity::error);
-            return {step::fail, i};
-          }
-          if (st_ == s_between && ended_by_function_) {
-            ended_by_function_ = false;
-            e.call_args("}");
-            return {step::done, i};
-          }
-          continue;
-      }
-    }
-    return {step::more, n};
-  }
-
-  step finish(engine_services& e) {
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the parameters", severity::error);
-    return {step::fail, 0};
-  }
-
- private:
-  enum state : std::uint8_t { s_between, s_key, s_value };
-
-  void open_value(engine_services& e) {
-    std::string head;
-    if (count_++) head += ',';
-    head += '"';
-    json_escape_append(head, key_);
-    head += "\":";
-    e.call_args(head);
-    st_ = s_value;
-    first_ = true;
-    mode_ = v_undecided;
-    hold_.clear();
-    value_.clear();
-  }
-
-  // The value is examined byte by byte. hold_ keeps bytes that may still be markup: a newline
-  // (it is stripped if `</parameter>` follows) and a prefix of a closing tag.
-  void value_byte(engine_services& e, unsigned char c) {
-    if (first_) {
-      first_ = false;
-      if (c == '\n') return;  // one leading newline is markup
-    }
-    hold_ += static_cast<char>(c);
-    for (;;) {
-      if (hold_.empty()) return;
-      std::string_view h = hold_;
-      std::string_view body = h;
-      if (body[0] == '\n') body.remove_prefix(1);
-      if (body.empty()) return;  // just a newline: wait
-      const pm a = prefix_match(body, "</parameter>");
-      const pm b = prefix_match(body, "</function>");
-      if (a == pm::full || b == pm::full) {
-        // end of value: a held newline was the trailing markup newline
-        close_value(e);
-        const bool by_function = a != pm::full;
-        const std::size_t used = (h.size() - body.size()) + (by_function ? 11 : 12);
-        std::string rest = hold_.substr(used);
-        hold_.clear();
-        st_ = s_between;
-        if (by_function) ended_by_function_ = true;
-        (void)rest;  // nothing can follow inside the same byte
-        return;
-      }
-      if (a == pm::partial || b == pm::partial) return;
-      // not markup: release the first byte and look again
-      emit_value(e, std::string_view(hold_).substr(0, 1));
-      hold_.erase(0, 1);
-    }
-  }
-
-  void emit_value(engine_services& e, std::string_view s) {
-    if (mode_ == v_undecided) {
-      const unsigned char c = static_cast<unsigned char>(s[0]);
-      const bool maybe_json = (c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' ||
-                              c == 'n' || c == '[' || c == '{';
-      mode_ = maybe_json ? v_buffer : v_stream;
-      if (mode_ == v_stream) e.call_args("\"");
-    }
-    if (mode_ == v_buffer) {
-      value_ += s;
-      return;
-    }
-    esc_.clear();
-    json_escape_append(esc_, s);
-    e.call_args(esc_);
-  }
-
-  void close_value(engine_services& e) {
-    if (mode_ == v_undecided) {
-      e.call_args("\"\"");
-      return;
-    }
-    if (mode_ == v_stream) {
-      e.call_args("\"");
-      return;
-    }
-    // buffered: decode when the whole text is one JSON value (not a string)
-    const json_validator::kind k = val_.check_allow_big_numbers(value_);
-    if (k != json_validator::kind::invalid && k != json_validator::kind::string) {
-      lx_.reset(nullptr, e.max_depth());
-      const lex_step s = lx_.feed(value_);
-      const lex_step f = s.st == lex_step::done ? s : lx_.finish();
-      if (f.st == lex_step::done) {
-        e.call_args(lx_.out());
-        return;
-      }
-      if (lx_.error_code() == errc::limit_depth) deep_ = true;
-    }
-    esc_.assign(1, '"');
-    json_escape_append(esc_, value_);
-    esc_ += '"';
-    e.call_args(esc_);
-  }
-
-  enum vmode : std::uint8_t { v_undecided, v_stream, v_buffer };
-  state st_ = s_between;
-  marker_set_matcher m_;
-  std::string key_;
-  std::size_t count_ = 0;
-  bool first_ = true;
-  bool ended_by_function_ = false;
-  bool deep_ = false;
-  vmode mode_ = v_undecided;
-  std::string hold_, value_, esc_;
-  json_validator val_;
-  json_lexer lx_;
 };
 
 /**
@@ -411,7 +204,7 @@ class pythonic_body {
             const bool fin = vbyte(in[j]);  // at the end, a held quote closes first
             if (!fbuf_.empty() && !lex_filtered(e, j)) {
               flush_value(e);
-              return {step::fail, j};
+              return value_failed(e, j);
             }
             if (fin) {
               end = true;
@@ -421,7 +214,7 @@ class pythonic_body {
           }
           flush_value(e);
           i = j;
-          if (end && !end_value(e, i)) return {step::fail, i};
+          if (end && !end_value(e, i)) return value_failed(e, i);
           continue;
         }
         case s_skip: {
@@ -741,15 +534,30 @@ class pythonic_body {
     skipped_.clear();
   }
 
+  /// A value failed (its reason is set): in a list the item drops itself (bad()), unless a
+  /// limit was hit; elsewhere the region fails with that reason.
+  step value_failed(engine_services& e, std::size_t at) {
+    if (!cfg_.list || !cfg_.skip_bad || lx_.error_code() == errc::limit_depth) return {step::fail, at};
+    return bad(e, at, *lx_.error_message() ? lx_.error_message() : "a value is not a literal");
+  }
+
   step bad(engine_services& e, std::size_t i, const char* msg) {
-    if (cfg_.list && cfg_.skip_bad && !begun_ && st_ != s_after_call && st_ != s_after_list) {
-      // a sibling that is not a call drops itself, with a warning
+    if (cfg_.list && cfg_.skip_bad && st_ != s_after_call && st_ != s_after_list && (!begun_ || e.abandon_call())) {
+      // a sibling that is not a call drops itself, with a warning; so does one whose arguments
+      // break after its name was announced (it ends invalid)
       // reported when the list ends with a call: a list of no call is prose, one failure
       // at the region's marker: a place that does not depend on how the text was cut
       if (skipped_.size() < 64)
-        skipped_.push_back({e.region_abs(), std::string("a list item is not a call and was skipped: ") + msg});
+        skipped_.push_back({e.region_abs(), std::string(begun_ ? "a list item's arguments are not Python literals and it was "
+                                                                 "dropped: "
+                                                               : "a list item is not a call and was skipped: ") +
+                                                msg});
       // inside `f(` its `(` is open
-      sdepth_ = st_ == s_arg_start || st_ == s_key || st_ == s_eq || st_ == s_after_value ? 1 : 0;
+      sdepth_ = st_ == s_arg_start || st_ == s_key || st_ == s_eq || st_ == s_after_value || st_ == s_value ||
+                        st_ == s_value_ws
+                    ? 1
+                    : 0;
+      begun_ = false;
       st_ = s_skip;
       sq_ = 0;
       sesc_ = false;

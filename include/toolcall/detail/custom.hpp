@@ -8,11 +8,9 @@
 // an end marker and a payload kind, or an RE2 pattern with named groups `name` and `args`, or
 // XML parameters described by their tag spellings (an xml_spec).
 //
-// The two spec-driven XML handlers live here too, since custom formats and the built-in XML
-// rooms (formats/glm.hpp, minimax_m2.hpp, ...) share them:
-// - xml_region_handler: one region is one xml_call_body (Seed-OSS, Step-3, GLM, custom specs);
-// - xml_block_handler: a block holding several invokes, each its own call, where a bad invoke
-//   fails alone and goes back to content while the others parse (MiniMax-M2, DeepSeek DSML).
+// The two spec-driven XML handlers (xml_region_handler, xml_block_handler) are in
+// custom_xml.hpp, included here; tool_line_handler reads pythonic calls opened by a declared
+// tool's name (format_spec::tool_name_triggers).
 
 #include <algorithm>
 #include <cstddef>
@@ -26,375 +24,65 @@
 #include "bodies.hpp"
 #include "engine_core.hpp"
 #include "json_call.hpp"
+#include "custom_xml.hpp"
 #include "regex.hpp"
 #include "xml_body.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-
-/// engine_services seen by a body fed bytes whose place in the text the caller knows better than
-/// the engine (bytes given back and read again, a marker replayed): chunk_abs() is the caller's,
-/// so offsets in diagnostics do not depend on the chunking. Everything else is forwarded.
-class abs_services final : public engine_services {
+/**
+ * A pythonic call opened by a declared tool's name at a line start (format_spec's
+ * tool_name_triggers; the trigger is `NAME(` or `NAME (`): the arguments up to `)`, then the
+ * line must end, or one of the format's markers start (an end-of-turn token written right
+ * after the call, as chat templates render it). The decision is taken at the first byte after
+ * `)` that is not a space or a tab, so it does not depend on the chunking. Anything else on the
+ * line makes the call prose (a warning, the text stays content).
+ */
+class tool_line_handler final : public handler {
  public:
-  abs_services(engine_services& e, std::size_t abs) : e_(e), abs_(abs) {}
-  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
-    e_.begin_call(name, id, format, begin_abs);
-  }
-  bool call_open() const override { return e_.call_open(); }
-  void call_args(std::string_view text) override { e_.call_args(text); }
-  void end_call(std::size_t end_abs, bool repaired) override { e_.end_call(end_abs, repaired); }
-  void region_content(std::string_view text) override { e_.region_content(text); }
-  void region_reasoning(std::string_view text) override { e_.region_reasoning(text); }
-  void commit() override { e_.commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_.diag(code, abs, std::move(msg), level);
-  }
-  std::size_t chunk_abs() const override { return abs_; }
-  std::size_t region_abs() const override { return e_.region_abs(); }
-  std::size_t max_depth() const override { return e_.max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_.set_failure(code, abs, std::move(msg), level);
-  }
-  value_kind param_kind(std::string_view key) const override { return e_.param_kind(key); }
-  bool guess_json_values() const override { return e_.guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_.tool_declared(n); }
-  std::string* args_buffer(bool from_raw_text) override { return e_.args_buffer(from_raw_text); }
-  void args_appended() override { e_.args_appended(); }
-  void examined(std::size_t n) override { e_.examined(n); }
-
- private:
-  engine_services& e_;
-  std::size_t abs_;
-};
-
-/// One region is one xml_call_body: the trigger is the region opener (`<seed:tool_call>`,
-/// `<tool_call>` for GLM, Step-3's `<|tool_call_begin|>`). `specs[variant]` is the spelling of
-/// the trigger that matched; the specs' strings must outlive the handler.
-///
-/// `close_at_end` (families without a function closer, GLM): when the text ends right after a
-/// value's closer (and at most 64 bytes of whitespace), the call is complete and only the call
-/// closer is missing (a stop sequence ate it): the call is accepted, as a family with a function
-/// closer accepts `</function>` at the end of the text.
-class xml_region_handler final : public handler {
- public:
-  /// A trigger that ends inside the function tag (MiniCPM's `<function name="`): the body
-  /// starts at the function name, and reads `reread` first (the name's opening quote, which the
-  /// trigger holds). One per trigger variant; none: every trigger is the region opener.
-  struct entry {
-    bool at_name = false;
-    std::string_view reread;
-  };
-  explicit xml_region_handler(std::vector<xml_spec> specs, bool close_at_end = false, std::vector<entry> entries = {})
-      : specs_(std::move(specs)), close_at_end_(close_at_end), entries_(std::move(entries)) {}
-  void begin(engine_services& e, std::string_view, int variant) override {
+  tool_line_handler(std::string_view format, std::vector<std::string_view> markers)
+      : fmt_(format), markers_(std::move(markers)) {}
+  void begin(engine_services& e, std::string_view trigger, int) override {
     tail.clear();
-    last_.clear();
-    const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < specs_.size() ? static_cast<std::size_t>(variant) : 0;
-    cur_ = &specs_[v];
-    const std::size_t k = variant >= 0 ? static_cast<std::size_t>(variant) : 0;
-    const entry en = k < entries_.size() ? entries_[k] : entry{};
-    body_.begin(e, *cur_, en.at_name);
-    if (!en.reread.empty()) {
-      abs_services sub(e, e.chunk_abs() - en.reread.size());
-      (void)body_.feed(sub, en.reread);
-    }
+    std::string_view n = trigger.substr(0, trigger.empty() ? 0 : trigger.size() - 1);  // the `(`
+    while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
+    name_.assign(n.data(), n.size());
+    pythonic_body::config c;
+    c.list = false;
+    c.format = fmt_;
+    py_.begin_args(e, c, name_);
   }
-  step feed(engine_services& e, std::string_view in) override {
-    const step s = body_.feed(e, in);
-    if (close_at_end_ && s.st == step::more) {
-      last_.append(in.data(), s.consumed);
-      if (last_.size() > keep) last_.erase(0, last_.size() - keep);
-    }
-    return take(s);
-  }
-  step finish(engine_services& e) override {
-    if (close_at_end_ && !cur_->call_close.empty()) {
-      std::string_view t = last_;
-      std::size_t ws = 0;
-      while (!t.empty() && is_json_ws(static_cast<unsigned char>(t.back()))) t.remove_suffix(1), ++ws;
-      const std::string_view pc = cur_->param_close;
-      if (ws <= 64 && t.size() >= pc.size() && t.substr(t.size() - pc.size()) == pc) {
-        abs_services sub(e, e.chunk_abs());
-        const step s = body_.feed(sub, cur_->call_close);
-        if (s.st == step::done) {
-          body_.tail.clear();
-          return {step::done, 0};
-        }
-        if (s.st == step::fail) return {step::fail, 0};
-      }
-    }
-    return take(body_.finish(e));
-  }
+  step feed(engine_services& e, std::string_view in) override { return check(e, py_.feed(e, in), in); }
+  step finish(engine_services& e) override { return check(e, py_.finish(e), {}); }
 
  private:
-  static constexpr std::size_t keep = 128;
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(body_.tail);
-    body_.tail.clear();
+  /// The body ends at the first byte after `)` that is not whitespace (`in[consumed]`); the
+  /// whitespace it read is in its tail.
+  step check(engine_services& e, step s, std::string_view in) {
+    if (s.st != step::done) return s;
+    const bool at_end = s.consumed >= in.size();
+    bool ok = at_end || py_.tail.find('\n') != std::string::npos;
+    if (!ok) {
+      // a marker's first byte ends the line too (`)<|end_of_text|>`)
+      const char c = in[s.consumed];
+      for (std::string_view m : markers_)
+        if (!m.empty() && m[0] == c) ok = true;
+    }
+    if (!ok) {
+      e.set_failure(errc::invalid_call, e.chunk_abs() + s.consumed, "text follows the call on its line",
+                    severity::warning);
+      py_.tail.clear();
+      return {step::fail, s.consumed};
+    }
+    tail = std::move(py_.tail);
+    py_.tail.clear();
     return s;
   }
-  std::vector<xml_spec> specs_;
-  const xml_spec* cur_ = nullptr;
-  bool close_at_end_ = false;
-  std::vector<entry> entries_;
-  std::string last_;  // the region's last bytes (close_at_end)
-  xml_call_body body_;
-};
-
-/**
- * A block of invokes (`<minimax:tool_call>` ... `</minimax:tool_call>`, DSML's
- * `<|DSML|function_calls>` ... ): the trigger is the block opener, `variant` picks the block
- * closer. Between invokes only whitespace may stand (at most 64 bytes). Each invoke is read by
- * an xml_call_body whose call closer is the block closer, so a value or a function whose closer
- * is missing is repaired as in the other families.
- *
- * Each invoke is its own call: an invoke that fails before its call opens (no usable name, an
- * invoke without `name=`) is skipped up to its closer and its text goes back to content, with a
- * warning; the other invokes still parse. A block with no good invoke fails whole (all its text
- * is content), so prose that mentions the opener is left alone. A failure inside an open call
- * (a cut-off value, a bad parameter) fails the whole block, as in every family.
- */
-class xml_block_handler final : public handler {
- public:
-  struct config {
-    xml_spec spec;                            ///< the invoke's body (its call_close is set per variant)
-    std::string_view invoke_lead;             ///< `<invoke`: where an invoke starts, good or bad
-    std::string_view invoke_close;            ///< `</invoke>`: where a bad invoke's text ends
-    std::vector<std::string_view> closers;    ///< block closer per trigger variant
-  };
-  explicit xml_block_handler(config c) : cfg_(std::move(c)) {}
-
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
-    spec_ = cfg_.spec;
-    const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < cfg_.closers.size() ? static_cast<std::size_t>(variant) : 0;
-    closer_ = cfg_.closers.empty() ? std::string_view{} : cfg_.closers[v];
-    spec_.call_close = closer_;
-    spec_.multi = false;
-    st_ = w_between;
-    calls_ = 0;
-    pend_.clear();
-    raw_.clear();
-    held_.clear();
-    skip_m_.clear();
-    inv_abs_ = 0;
-    region_start_ = e.region_abs() + trigger.size();
-  }
-
-  step feed(engine_services& e, std::string_view in) override {
-    std::size_t used = 0;
-    const step s = run(e, in, e.chunk_abs(), used);
-    if (s.st == step::more) return {step::more, in.size()};
-    return {s.st, used};
-  }
-
-  step finish(engine_services& e) override {
-    switch (st_) {
-      case w_between:
-        if (calls_ == 0) return none(e, errc::invalid_call, "the block holds no call");
-        tail = std::move(pend_);
-        pend_.clear();
-        return {step::done, 0};
-      case w_invoke: {
-        abs_services sub(e, e.chunk_abs());
-        const step s = body_.finish(sub);
-        if (s.st != step::done) return {step::fail, 0};
-        ++calls_;
-        flush_held(e);
-        tail = std::move(body_.tail);
-        body_.tail.clear();
-        return {step::done, 0};
-      }
-      case w_skip:
-        raw_ += skip_m_;
-        skip_m_.clear();
-        if (calls_ == 0) return none(e, errc::unterminated_call, "the text ends inside an invoke");
-        skipped(e);
-        return {step::done, 0};
-    }
-    return {step::fail, 0};
-  }
-
- private:
-  enum state : std::uint8_t { w_between, w_invoke, w_skip };
-  static constexpr std::size_t max_ws = 64;
-
-  step none(engine_services& e, errc code, const char* msg) {
-    e.set_failure(code, region_start_, msg, severity::warning);
-    return {step::fail, 0};
-  }
-
-  /// Runs `s` (whose byte 0 is at `abs`) through the states; `used` is where done/fail happened.
-  step run(engine_services& e, std::string_view s, std::size_t abs, std::size_t& used) {
-    std::size_t i = 0;
-    const std::size_t n = s.size();
-    while (i < n) {
-      switch (st_) {
-        case w_between: {
-          const unsigned char c = static_cast<unsigned char>(s[i]);
-          const bool lead_ws = pend_.find_first_not_of(" \t\r\n") == std::string::npos;
-          if (lead_ws && is_json_ws(c)) {
-            pend_ += static_cast<char>(c);
-            ++i;
-            if (pend_.size() <= max_ws) continue;
-            if (calls_ == 0) {
-              used = i;
-              return none(e, errc::invalid_call, "the block opener is not followed by an invoke");
-            }
-            used = i;
-            tail = std::move(pend_);
-            pend_.clear();
-            return {step::done, used};
-          }
-          std::string_view m = std::string_view(pend_);
-          const std::size_t ws = m.find_first_not_of(" \t\r\n") == std::string_view::npos ? m.size() : m.find_first_not_of(" \t\r\n");
-          std::string tag(m.substr(ws));
-          tag += static_cast<char>(c);
-          const pm a = prefix_match(tag, cfg_.invoke_lead);
-          const pm b = closer_.empty() ? pm::no : prefix_match(tag, closer_);
-          if (a == pm::full) {
-            ++i;
-            inv_abs_ = abs + i - tag.size();
-            pend_.clear();
-            start_invoke(e);
-            continue;
-          }
-          if (b == pm::full) {
-            ++i;
-            used = i;
-            if (calls_ == 0) return none(e, errc::invalid_call, "the block holds no call");
-            return {step::done, used};
-          }
-          if (a == pm::partial || b == pm::partial) {
-            pend_ += static_cast<char>(c);
-            ++i;
-            continue;
-          }
-          // neither an invoke nor the closer: the block ended without its closer
-          used = i;
-          if (calls_ == 0) return none(e, errc::invalid_call, "the block opener is not followed by an invoke");
-          tail = std::move(pend_);
-          pend_.clear();
-          return {step::done, used};
-        }
-        case w_invoke: {
-          abs_services sub(e, abs + i);
-          const step r = body_.feed(sub, s.substr(i));
-          raw_.append(s.data() + i, r.consumed);
-          i += r.consumed;
-          if (r.st == step::more) continue;
-          if (r.st == step::fail) {
-            if (e.call_open()) {  // a failure inside the call fails the block
-              used = i;
-              return {step::fail, used};
-            }
-            st_ = w_skip;
-            skip_m_.clear();
-            continue;
-          }
-          // the invoke is a call
-          ++calls_;
-          flush_held(e);
-          std::string back = std::move(body_.tail);
-          body_.tail.clear();
-          const std::string_view eff = std::string_view(raw_).substr(0, raw_.size() - std::min(raw_.size(), back.size()));
-          raw_.clear();
-          if (!closer_.empty() && eff.size() >= closer_.size() && eff.substr(eff.size() - closer_.size()) == closer_) {
-            // the body read the block closer: the region ends here
-            used = i;
-            tail = std::move(back);
-            return {step::done, used};
-          }
-          st_ = w_between;
-          pend_.clear();
-          if (!back.empty()) {
-            // bytes read past the invoke: read them again before the rest of `s`
-            const std::size_t back_abs = abs + i - back.size();
-            std::size_t u = 0;
-            const step t = run(e, back, back_abs, u);
-            if (t.st == step::fail) {
-              used = i;
-              return t;
-            }
-            if (t.st == step::done) {
-              used = i;
-              tail = back.substr(u) + tail;
-              return {step::done, used};
-            }
-          }
-          continue;
-        }
-        case w_skip: {
-          const unsigned char c = static_cast<unsigned char>(s[i]);
-          ++i;
-          skip_m_ += static_cast<char>(c);
-          const pm a = prefix_match(skip_m_, cfg_.invoke_close);
-          const pm b = closer_.empty() ? pm::no : prefix_match(skip_m_, closer_);
-          if (a == pm::full) {
-            raw_ += skip_m_;
-            skip_m_.clear();
-            skipped(e);
-            st_ = w_between;
-            pend_.clear();
-            continue;
-          }
-          if (b == pm::full) {
-            skip_m_.clear();
-            used = i;
-            if (calls_ == 0) return none(e, errc::invalid_call, "the block holds no call");
-            skipped(e);
-            return {step::done, used};
-          }
-          if (a == pm::partial || b == pm::partial) continue;
-          // not a closer: its bytes are the invoke's text; a `<` may start one
-          const bool restart = c == '<';
-          if (restart) skip_m_.pop_back();
-          raw_ += skip_m_;
-          skip_m_.clear();
-          if (restart) skip_m_ += '<';
-          continue;
-        }
-      }
-    }
-    used = n;
-    return {step::more, n};
-  }
-
-  void start_invoke(engine_services& e) {
-    st_ = w_invoke;
-    raw_.assign(cfg_.invoke_lead.data(), cfg_.invoke_lead.size());
-    abs_services sub(e, inv_abs_);
-    body_.begin(sub, spec_);
-    body_.feed(sub, cfg_.invoke_lead);  // a prefix of fn_open: the body keeps reading
-  }
-
-  /// A bad invoke's text (raw_) goes back to content: after the block's calls, or held until
-  /// the first good call (a block with none fails whole).
-  void skipped(engine_services& e) {
-    e.diag(errc::invalid_call, inv_abs_, "an invoke without a usable function name is kept as text", severity::warning);
-    held_ += raw_;
-    raw_.clear();
-    flush_held(e);
-  }
-
-  void flush_held(engine_services& e) {
-    if (calls_ == 0 || held_.empty()) return;
-    e.region_content(held_);
-    held_.clear();
-  }
-
-  config cfg_;
-  xml_spec spec_;
-  std::string_view closer_;
-  state st_ = w_between;
-  std::size_t calls_ = 0, inv_abs_ = 0, region_start_ = 0;
-  std::string pend_;    // whitespace and a partial tag between invokes
-  std::string raw_;     // the current invoke's text, from its lead
-  std::string held_;    // bad invokes' text waiting for the first good call
-  std::string skip_m_;  // a partial closer while skipping a bad invoke
-  xml_call_body body_;
+  std::string_view fmt_;
+  std::vector<std::string_view> markers_;
+  std::string name_;
+  pythonic_body py_;
 };
 
 struct custom_def {

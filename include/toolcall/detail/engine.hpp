@@ -177,11 +177,11 @@ class engine final : public engine_services {
     }
     // The time budget counts the time spent inside write()/finish() over the whole response,
     // not the model's own pace. A clock read costs about as much as parsing a token, so writes
-    // under 256 bytes are timed one in eight: the timed write counts once, and the seven
+    // under 256 bytes are timed one in 32: the timed write counts once, and the 31
     // others count as the lesser of this sample and the previous one, so a write that the OS
-    // preempted is not multiplied by eight (a loaded machine must not trip the budget).
+    // preempted is not multiplied by 32 (a loaded machine must not trip the budget).
     const bool small = data.size() < 256;
-    timing_ = opt_.time_budget.count() > 0 && (!small || (++writes_ & 7u) == 0);
+    timing_ = opt_.time_budget.count() > 0 && (!small || (++writes_ & 31u) == 0);
     if (timing_) t0_ = std::chrono::steady_clock::now();
     // input limit: the part over it is content, unparsed
     if (!passthrough_ && total_in_ + data.size() > opt_.max_input_bytes) {
@@ -208,18 +208,57 @@ class engine final : public engine_services {
       if (timing_) charge(small);
       return;
     }
+    if (small && mode_ == mode_region && carry_.empty() && !region_committed_ && !rv_ &&
+        region_len_ + data.size() <= opt_.max_call_bytes) {
+      // a token inside an open region: the handler gets it straight, without drive()'s
+      // bookkeeping; what follows the handler's step is what process() does with it
+      region_token(data);
+      if (timing_) charge(small);
+      return;
+    }
     drive(data, false);
     if (timing_) charge(small);
   }
 
-  /// Adds the time since t0_ to the budget (a sampled small write also stands for the seven
+  /// write() of a small piece while a region is open and nothing is carried: drive(), with
+  /// the first step of process() taken here.
+  void region_token(std::string_view data) {
+    const std::size_t abs = total_in_, n = data.size();
+    total_in_ += n;
+    write_ptr_ = data.data();
+    write_abs_ = abs;
+    write_len_ = n;
+    in_data_ = true;
+    chunk_abs0_ = chunk_abs_ = abs;
+    chunk_len_ = n;
+    const step s = h_->feed(*this, data);
+    if (s.st == step::more && s.consumed == n && !region_committed_) {
+      // the usual case: the whole token is the region's
+      examined_ += n;
+      region_buf_.append(data.data(), n);
+      region_len_ += n;
+      write_ptr_ = nullptr;
+      in_data_ = false;
+      check_deadline(n);
+      return;
+    }
+    std::size_t i = 0;
+    std::size_t k = region_fed(s, data, i, abs) ? i : process(data, abs, false, i);
+    check_deadline(k);
+    drive_from(data, false, abs, k);
+    write_ptr_ = nullptr;
+    in_data_ = false;
+    keep_region_view();
+  }
+
+  /// Adds the time since t0_ to the budget (a sampled small write also stands for the 31
   /// untimed ones); over it, the rest is content.
   void charge(bool sampled = false) {
     const auto now = std::chrono::steady_clock::now();
     const auto d = now - t0_;
     spent_ += d;
     if (sampled) {
-      spent_ += 7 * std::min(d, last_sample_);
+      spent_ += 31 * std::min(d, last_sample_);
       last_sample_ = d;
     }
     t0_ = now;
@@ -392,6 +431,19 @@ class engine final : public engine_services {
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
   }
+  bool abandon_call() override {
+    if (region_calls_.empty() || region_calls_.back().complete) return false;
+    pending_call& p = region_calls_.back();
+    if (p.verdict != filter_verdict::drop) {
+      // announced: its deltas still concatenate to what it holds, and it ends invalid (its
+      // index is not reused: a client has seen it)
+      out_.flush_args(p);
+      out_.call_end(p, call_status::invalid);
+    }
+    if (p.reserved) message_out::give_back_room(p.c.arguments);
+    region_calls_.pop_back();
+    return true;
+  }
   void region_content(std::string_view text) override {
     bool complete = !region_calls_.empty();
     for (const auto& p : region_calls_) complete &= p.complete;
@@ -542,9 +594,12 @@ class engine final : public engine_services {
     keep_region_view();
   }
   void drive_chunks(std::string_view data, bool final) {
-    std::size_t pos = 0;
     const std::size_t base = total_in_;
     total_in_ += data.size();
+    drive_from(data, final, base, 0);
+  }
+  /// drive_chunks from data[pos] (total_in_ already counts `data`, which starts at `base`).
+  void drive_from(std::string_view data, bool final, std::size_t base, std::size_t pos) {
     for (;;) {
       if (passthrough_) {
         if (!carry_.empty()) {
@@ -627,10 +682,52 @@ class engine final : public engine_services {
     content_text(s);
   }
 
-  /// Processes `chunk` (absolute offset `abs`). Returns bytes consumed; when it stops early, a
-  /// handler's tail was put in carry_ and must be processed before chunk[ret..].
-  std::size_t process(std::string_view chunk, std::size_t abs, bool final) {
-    std::size_t i = 0;
+  /// The handler took step `s` of chunk[i..]: the region's bytes are kept, and its success,
+  /// failure or limit is applied; `i` moves past what it consumed. True when process() must
+  /// return `i` (a tail or a re-scan was put in carry_).
+  bool region_fed(const step& s, std::string_view chunk, std::size_t& i, std::size_t abs) {
+    examined_ += s.consumed;
+    if (!region_committed_) {
+      // after a commit (harmony text channels) the bytes are already content or reasoning
+      if (rv_ && in_data_ && rv_ + rv_len_ == chunk.data() + i) {
+        rv_len_ += s.consumed;
+      } else {
+        keep_region_view();
+        region_buf_.append(chunk.data() + i, s.consumed);
+      }
+      region_len_ += s.consumed;
+    }
+    if (region_len_ > opt_.max_call_bytes) {
+      set_failure(errc::limit_call_bytes, abs + i + s.consumed, "call larger than max_call_bytes", severity::error);
+      i += s.consumed;
+      fail_region(abs + i, false, true);
+      return !carry_.empty();
+    }
+    i += s.consumed;
+    if (s.st == step::more) return false;
+    if (s.st == step::done) {
+      std::string t = std::move(h_->tail);
+      h_->tail.clear();
+      succeed_region(abs + i - t.size());
+      if (!carry_.empty() || !t.empty()) {
+        // a region that failed validation may have put its text back for a re-scan: the
+        // handler's tail comes after it, then the rest of the chunk
+        carry_ += t;
+        carry_abs_ = abs + i - carry_.size();
+        return true;
+      }
+      return false;
+    }
+    // the failure is reported where the region stopped: exact, whatever the chunking
+    fail_abs_ = abs + i;
+    fail_region(abs + i, false);
+    return !carry_.empty();
+  }
+
+  /// Processes `chunk` (absolute offset `abs`) from chunk[i0]. Returns bytes consumed; when it
+  /// stops early, a handler's tail was put in carry_ and must be processed before chunk[ret..].
+  std::size_t process(std::string_view chunk, std::size_t abs, bool final, std::size_t i0 = 0) {
+    std::size_t i = i0;
     const std::size_t n = chunk.size();
     chunk_abs0_ = abs;
     chunk_len_ = n;
@@ -647,46 +744,7 @@ class engine final : public engine_services {
         if (!region_committed_ && region_len_ + part.size() > opt_.max_call_bytes + 1)
           part = part.substr(0, opt_.max_call_bytes + 1 - std::min(region_len_, opt_.max_call_bytes));
         const step s = h_->feed(*this, part);
-        examined_ += s.consumed;
-        if (!region_committed_) {
-          // after a commit (harmony text channels) the bytes are already content or reasoning
-          if (rv_ && in_data_ && rv_ + rv_len_ == chunk.data() + i) {
-            rv_len_ += s.consumed;
-          } else {
-            keep_region_view();
-            region_buf_.append(chunk.data() + i, s.consumed);
-          }
-          region_len_ += s.consumed;
-        }
-        if (region_len_ > opt_.max_call_bytes) {
-          set_failure(errc::limit_call_bytes, abs + i + s.consumed, "call larger than max_call_bytes", severity::error);
-          i += s.consumed;
-          fail_region(abs + i, false, true);
-          if (!carry_.empty()) return i;
-          continue;
-        }
-        if (s.st == step::more) {
-          i += s.consumed;
-          continue;
-        }
-        i += s.consumed;
-        if (s.st == step::done) {
-          std::string t = std::move(h_->tail);
-          h_->tail.clear();
-          succeed_region(abs + i - t.size());
-          if (!carry_.empty() || !t.empty()) {
-            // a region that failed validation may have put its text back for a re-scan: the
-            // handler's tail comes after it, then the rest of the chunk
-            carry_ += t;
-            carry_abs_ = abs + i - carry_.size();
-            return i;
-          }
-        } else {
-          // the failure is reported where the region stopped: exact, whatever the chunking
-          fail_abs_ = abs + i;
-          fail_region(abs + i, false);
-          if (!carry_.empty()) return i;
-        }
+        if (region_fed(s, chunk, i, abs)) return i;
         continue;
       }
       if (!held_marker_.empty()) {
@@ -921,7 +979,7 @@ class engine final : public engine_services {
         set_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);
         // bytes past end_abs are the handler's tail: the caller re-scans them
         keep_region_view();
-        if (!region_committed_ && region_buf_.size() > end_abs - region_abs_) region_buf_.resize(end_abs - region_abs_);
+        if (!region_committed_ && region_buf_.size() > end_abs - region_abs_) region_buf_.truncate(end_abs - region_abs_);
         fail_region(end_abs, false);
         return;
       }
@@ -974,7 +1032,8 @@ class engine final : public engine_services {
     best_fail_.set = false;
     mode_ = had_calls ? mode_text : (mode_before_region_ == mode_pending ? mode_pending : mode_text);
     if (mode_before_region_ == mode_reasoning) mode_ = mode_text;
-    if (had_calls) at_start_ = false;
+    // a call keeps the output at its start (trig_cond::start): whitespace, then another call
+    // written the same way (Llama 3's `{...}\n{...}`, as vLLM reads it) or a reasoning block
     h_ = nullptr;
   }
 
@@ -1077,7 +1136,7 @@ class engine final : public engine_services {
   /// already carried; region_buf_ keeps its capacity for the next region.
   void carry_region_after_marker(std::size_t at) {
     const std::size_t m = std::min(region_marker_len_, region_buf_.size());
-    carry_.insert(0, region_buf_, m, std::string::npos);
+    if (m < region_buf_.size()) carry_.insert(0, region_buf_.data() + m, region_buf_.size() - m);
     carry_is_hold_ = false;
     carry_abs_ = at - (region_buf_.size() - m);
     region_buf_.clear();
@@ -1194,7 +1253,7 @@ class engine final : public engine_services {
   char last_byte_ = '\n';
   std::string pending_;
   handler* h_ = nullptr;
-  std::string region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
+  byte_buffer region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
   const char* rv_ = nullptr;
   std::size_t rv_len_ = 0;
   // the chunk being processed: its absolute offset and size

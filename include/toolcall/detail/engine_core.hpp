@@ -11,6 +11,9 @@
 #include <cstddef>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -21,6 +24,65 @@
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
+
+/// A growable byte buffer whose append is inline: std::string's is an out-of-line call in
+/// libstdc++, which costs more than the copy on the streaming path (a few bytes per token).
+class byte_buffer {
+ public:
+  byte_buffer() = default;
+  byte_buffer(const byte_buffer&) = delete;
+  byte_buffer& operator=(const byte_buffer&) = delete;
+  ~byte_buffer() { std::free(p_); }
+  const char* data() const noexcept { return p_; }
+  std::size_t size() const noexcept { return n_; }
+  bool empty() const noexcept { return n_ == 0; }
+  void clear() noexcept { n_ = 0; }
+  /// Shrinks to `n` bytes (n <= size()).
+  void truncate(std::size_t n) noexcept {
+    if (n < n_) n_ = n;
+  }
+  void append(const char* s, std::size_t n) {
+    if (n - 1 >= 16 || n > cap_ - n_) return append_long(s, n);
+    char* d = p_ + n_;
+    {  // 1 to 16 bytes: fixed-size, overlapping copies, no call for a token's few bytes
+      if (n >= 8) {
+        std::memcpy(d, s, 8);
+        std::memcpy(d + n - 8, s + n - 8, 8);
+      } else if (n >= 4) {
+        std::memcpy(d, s, 4);
+        std::memcpy(d + n - 4, s + n - 4, 4);
+      } else {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+      }
+    }
+    n_ += n;
+  }
+  void assign(const char* s, std::size_t n) {
+    n_ = 0;
+    append(s, n);
+  }
+  operator std::string_view() const noexcept { return std::string_view(p_, n_); }
+
+ private:
+  void append_long(const char* s, std::size_t n) {
+    if (n == 0) return;
+    if (n > cap_ - n_) grow(n);
+    std::memcpy(p_ + n_, s, n);
+    n_ += n;
+  }
+  void grow(std::size_t n) {
+    std::size_t c = cap_ < 64 ? 64 : cap_ * 2;
+    while (c - n_ < n) c *= 2;
+    char* q = static_cast<char*>(std::realloc(p_, c));
+    if (!q) throw std::bad_alloc();
+    p_ = q;
+    cap_ = c;
+  }
+  char* p_ = nullptr;
+  std::size_t n_ = 0, cap_ = 0;
+};
 
 /// splitmix64 step: ids for chunks and calls (no global state; the caller owns the state).
 inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {
@@ -242,6 +304,10 @@ class engine_services {
   virtual std::size_t max_depth() const = 0;
   /// Sets the failure reason reported if the region fails.
   virtual void set_failure(errc code, std::size_t abs, std::string msg, severity level) = 0;
+  /// The open call of a region that holds several (a list item whose arguments broke after its
+  /// name was announced) ends invalid and leaves the region, which goes on with the next item:
+  /// one bad sibling drops only itself. The handler reports why. False when no call is open.
+  virtual bool abandon_call() { return false; }
   /// The schema's verdict for parameter `key` of the open call (the normalizer's, when one is
   /// attached).
   virtual value_kind param_kind(std::string_view key) const {

@@ -15,8 +15,8 @@
 //   with its call shape);
 // - bare_start_handler: bare JSON or a pythonic list at the start of the output, one claimant
 //   built by the engine from every enabled format's `bare` shapes (detail/engine.hpp);
-// - tool_call_handler, fence_handler: a markdown fence holding a call, or a `<tool_call>` tag
-//   holding one (fenced, xlam).
+// - fence_handler, tool_call_handler: a markdown fence holding a call, or a tag holding one
+//   (fenced, xlam; spellings in fence_spec, XML bodies read by xml_call_body).
 
 #include <cstdint>
 #include <string>
@@ -25,8 +25,10 @@
 #include <vector>
 
 #include "bodies.hpp"
+#include "custom_xml.hpp"
 #include "engine_core.hpp"
 #include "json_call.hpp"
+#include "xml_body.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -319,145 +321,89 @@ class bare_start_handler final : public handler {
 };
 
 // ---------------------------------------------------------------------------------------------
-/// `<tool_call>` inside a markdown fence: Hermes/Qwen JSON, or Qwen3-Coder
-/// `<function=NAME><parameter=...>` XML, both reported as the fence's format. (The `<tool_call>`
-/// opener outside a fence belongs to formats/hermes.hpp and formats/qwen3_coder.hpp.)
+/// The spellings of a fenced call, given by the room (formats/fenced.hpp): the fence's closer,
+/// and a tag a call may be wrapped in inside the fence (Hermes/Qwen `<tool_call>`), holding a
+/// JSON call or XML parameters read by the one XML reader (xml_call_body).
+struct fence_spec {
+  std::string_view fence;      ///< the fence's closer
+  std::string_view tag;        ///< the tag around a call inside the fence
+  std::string_view tag_close;  ///< its closer (after a JSON call; the XML body's call_close)
+  xml_spec xml;                ///< the XML body after the tag, from its function opener on
+};
+
+/// The tag inside a markdown fence: a JSON call (Hermes/Qwen) up to the tag's closer, or XML
+/// parameters (Qwen3-Coder `<function=NAME><parameter=...>`), both reported as the fence's
+/// format. (The tag outside a fence belongs to formats/hermes.hpp and formats/qwen3_coder.hpp.)
 class tool_call_handler final : public handler {
  public:
-  explicit tool_call_handler(std::string_view format) : fmt_(format) {}
+  explicit tool_call_handler(const fence_spec& spec) : sp_(spec) {}
   void begin(engine_services&, std::string_view, int) override {
     st_ = s_dispatch;
-    m_.clear();
-    name_.clear();
     tail.clear();
   }
 
   step feed(engine_services& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
-    while (i < n) {
-      switch (st_) {
-        case s_dispatch: {
-          const unsigned char c = static_cast<unsigned char>(in[i]);
-          if (m_.empty() && is_json_ws(c)) { ++i; continue; }
-          if (m_.empty() && (c == '{' || c == '[')) {
-            json_body::config cfg;
-            cfg.shape = wrapper_shape();
-            cfg.closer = "</tool_call>";
-            cfg.format = fmt_;
-            cfg.multi = true;
-            body_.begin(e, cfg);
-            st_ = s_json;
-            continue;
-          }
-          m_ += static_cast<char>(c);
-          const pm r = prefix_match(m_, "<function=");
-          if (r == pm::partial) { ++i; continue; }
-          if (r == pm::full) {
-            ++i;
-            st_ = s_name;
-            continue;
-          }
-          e.set_failure(errc::invalid_call, e.chunk_abs() + i, "<tool_call> is not followed by a call",
-                        m_.size() > 1 || !is_ident_start(c) ? severity::warning : severity::error);
-          // corpus hard-p09: a closed tag around prose is an error; a mention in prose a warning
-          return {step::fail, i};
-        }
-        case s_json: {
-          const step s = body_.feed(e, in.substr(i));
-          if (s.st != step::more) tail = std::move(body_.tail);
-          return {s.st, i + s.consumed};
-        }
-        case s_name: {
-          const char c = in[i];
-          if (c == '>') {
-            ++i;
-            if (!valid_call_name(name_)) return bad(e, i, "bad function name");
-            e.begin_call(name_, "", fmt_, 0);
-            e.call_args("{");
-            xml_.begin(e);
-            st_ = s_xml;
-            continue;
-          }
-          if (c == '\n' || name_.size() > 256) return bad(e, i, "bad function name");
-          name_ += c;
-          ++i;
-          continue;
-        }
-        case s_xml: {
-          const step s = xml_.feed(e, in.substr(i));
-          if (s.st == step::fail) return {step::fail, i + s.consumed};
-          i += s.consumed;
-          if (s.st == step::done) {
-            e.end_call(0, false);
-            cm_.reset();
-            ws_.clear();
-            st_ = s_closer;
-          }
-          continue;
-        }
-        case s_closer: {
-          // `</tool_call>`, or another `<function=` inside the same tag (several calls)
-          static constexpr std::string_view after[] = {"</tool_call>", "<function="};
-          const char c = in[i];
-          if (cm_.buffer().empty() && is_json_ws(static_cast<unsigned char>(c))) {
-            ws_ += c;
-            ++i;
-            continue;
-          }
-          const int r = cm_.push(static_cast<unsigned char>(c), after);
-          if (r == -2) {
-            tail = ws_ + cm_.buffer();
-            return {step::done, i};
-          }
-          ++i;
-          if (r == 0) return {step::done, i};
-          if (r == 1) {
-            cm_.reset();
-            ws_.clear();
-            name_.clear();
-            st_ = s_name;
-          }
-          continue;
-        }
+    if (st_ == s_dispatch) {
+      while (i < n && is_json_ws(static_cast<unsigned char>(in[i]))) ++i;
+      if (i == n) return {step::more, n};
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      if (c == '{' || c == '[') {
+        json_body::config cfg;
+        cfg.shape = wrapper_shape();
+        cfg.closer = sp_.tag_close;
+        cfg.format = sp_.xml.format;
+        cfg.multi = true;
+        body_.begin(e, cfg);
+        st_ = s_json;
+      } else if (c == '<') {
+        xml_.begin(e, sp_.xml);
+        st_ = s_xml;
+      } else {
+        // corpus hard-p09: a closed tag around prose is an error; a mention in prose a warning
+        e.set_failure(errc::invalid_call, e.chunk_abs() + i, not_followed(),
+                      is_ident_start(c) ? severity::error : severity::warning);
+        return {step::fail, i};
       }
     }
-    return {step::more, n};
+    abs_services sub(e, e.chunk_abs() + i);  // offsets in the body's diagnostics: of the text
+    if (st_ == s_json) {
+      const step s = body_.feed(sub, in.substr(i));
+      if (s.st != step::more) tail = std::move(body_.tail);
+      return {s.st, i + s.consumed};
+    }
+    const step s = xml_.feed(sub, in.substr(i));
+    if (s.st == step::done) tail = std::move(xml_.tail);
+    xml_.tail.clear();
+    return {s.st, i + s.consumed};
   }
 
   step finish(engine_services& e) override {
+    step s;
     switch (st_) {
-      case s_json: {
-        const step s = body_.finish(e);
+      case s_json:
+        s = body_.finish(e);
         if (s.st == step::done) tail = std::move(body_.tail);
         return s;
-      }
-      case s_xml: return xml_.finish(e);
-      case s_closer:
-        if (cm_.buffer().size() > 1 && cm_.buffer().compare(0, 2, "<f") == 0) {
-          e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside a function tag", severity::error);
-          return {step::fail, 0};
-        }
-        tail = ws_ + cm_.buffer();
-        return {step::done, 0};
+      case s_xml:
+        s = xml_.finish(e);
+        if (s.st == step::done) tail = std::move(xml_.tail);
+        xml_.tail.clear();
+        return s;
       default:
-        e.set_failure(errc::invalid_call, e.chunk_abs(), "<tool_call> is not followed by a call", severity::warning);
+        e.set_failure(errc::invalid_call, e.chunk_abs(), not_followed(), severity::warning);
         return {step::fail, 0};
     }
   }
 
  private:
-  enum state : std::uint8_t { s_dispatch, s_json, s_name, s_xml, s_closer };
-  step bad(engine_services& e, std::size_t i, const char* msg) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, severity::error);
-    return {step::fail, i};
-  }
-  std::string_view fmt_;
+  enum state : std::uint8_t { s_dispatch, s_json, s_xml };
+  std::string not_followed() const { return std::string(sp_.tag) + " is not followed by a call"; }
+  fence_spec sp_;
   state st_ = s_dispatch;
-  std::string m_, name_, ws_;
   json_body body_;
-  xml_params_body xml_;
-  marker_set_matcher cm_;
+  xml_call_body xml_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -466,7 +412,7 @@ class tool_call_handler final : public handler {
 /// `package.json`, Python code) gives the whole fence back as content.
 class fence_handler final : public handler {
  public:
-  explicit fence_handler(std::string_view format) : fmt_(format) {}
+  explicit fence_handler(const fence_spec& spec) : sp_(spec), tc_(spec) {}
   void begin(engine_services&, std::string_view, int) override {
     st_ = s_lang;
     lang_ = 0;
@@ -491,8 +437,8 @@ class fence_handler final : public handler {
             cfg.shape.require_args = true;
             cfg.shape.function_string = true;
             cfg.shape.tool_calls = true;
-            cfg.closer = "```";
-            cfg.format = fmt_;
+            cfg.closer = sp_.fence;
+            cfg.format = sp_.xml.format;
             body_.begin(e, cfg);
             st_ = s_json;
             continue;
@@ -501,28 +447,30 @@ class fence_handler final : public handler {
           return quiet_fail(e, i);
         case s_tag: {
           m_ += static_cast<char>(c);
-          const pm r = prefix_match(m_, "<tool_call>");
+          const pm r = prefix_match(m_, sp_.tag);
           if (r == pm::no) return quiet_fail(e, i);
           ++i;
           if (r == pm::full) {
-            tc_.begin(e, "<tool_call>", 0);
+            tc_.begin(e, sp_.tag, 0);
             st_ = s_tc;
           }
           continue;
         }
         case s_json: {
-          const step s = body_.feed(e, in.substr(i));
+          abs_services sub(e, e.chunk_abs() + i);
+          const step s = body_.feed(sub, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
           return {s.st, i + s.consumed};
         }
         case s_tc: {
-          const step s = tc_.feed(e, in.substr(i));
+          abs_services sub(e, e.chunk_abs() + i);
+          const step s = tc_.feed(sub, in.substr(i));
           if (s.st == step::fail) return {step::fail, i + s.consumed};
           i += s.consumed;
           if (s.st == step::done) {
             std::string t = std::move(tc_.tail);
             tc_.tail.clear();
-            closer_.begin("```");
+            closer_.begin(sp_.fence);
             st_ = s_closer;
             // bytes the tag handler gave back come before the rest of the chunk
             if (!t.empty()) {
@@ -563,7 +511,6 @@ class fence_handler final : public handler {
   }
 
  private:
-  std::string_view fmt_;
   enum state : std::uint8_t { s_lang, s_ws, s_tag, s_json, s_tc, s_closer };
   step quiet_fail(engine_services& e, std::size_t i) {
     e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
@@ -573,7 +520,8 @@ class fence_handler final : public handler {
   int lang_ = 0;
   std::string m_;
   json_body body_;
-  tool_call_handler tc_{fmt_};
+  fence_spec sp_;
+  tool_call_handler tc_;
   closer_reader closer_;
 };
 

@@ -106,6 +106,9 @@ class json_call_extractor final : public json_listener {
     known_id_.assign(known_id.data(), known_id.size());
   }
 
+  /// The services of the current feed: a handler may pass a wrapper that lives only for the
+  /// call (abs_services on the stack), so the one given at reset() must not be kept.
+  void rebind(engine_services* e) noexcept { e_ = e; }
   bool failed() const noexcept { return failed_; }
   bool not_call() const noexcept { return not_call_; }
   std::size_t calls() const noexcept { return calls_; }
@@ -560,6 +563,7 @@ class json_body {
   step feed(engine_services& e, std::string_view in) {
     std::size_t i = 0;
     const std::size_t n = in.size();
+    ex_.rebind(&e);
     while (i < n) {
       const unsigned char c = static_cast<unsigned char>(in[i]);
       switch (st_) {
@@ -582,7 +586,7 @@ class json_body {
                         cfg_.prose_is_error && is_ident_start(c) ? severity::error : severity::warning);
           return {step::fail, i};
         case s_value: {
-          const lex_step s = lx_.feed(in.substr(i));
+          const lex_step s = lx_.feed(std::string_view(in.data() + i, n - i));
           ex_.sync();
           if (ex_.failed()) return extractor_failed(e, i + s.consumed);
           if (s.st == lex_step::fail) {
@@ -676,6 +680,7 @@ class json_body {
   }
 
   step finish(engine_services& e) {
+    ex_.rebind(&e);
     if (st_ == s_value) {
       const lex_step s = lx_.finish();
       ex_.sync();

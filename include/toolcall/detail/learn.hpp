@@ -31,506 +31,10 @@
 
 #include "../format_spec.hpp"
 #include "json.hpp"
+#include "learn_find.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
-
-/// Same JSON value; `loose`: a string equals any value whose JSON text it is (XML values are
-/// text until a schema types them).
-inline bool learn_json_same(simdjson::dom::element a, simdjson::dom::element b, bool loose) {
-  using T = simdjson::dom::element_type;
-  const T ta = a.type(), tb = b.type();
-  if (loose && ta == T::STRING && tb != T::STRING) {
-    std::string_view s;
-    if (a.get_string().get(s)) return false;
-    simdjson::dom::parser p;
-    simdjson::dom::element x;
-    if (!p.parse(s.data(), s.size(), true).get(x)) return learn_json_same(x, b, false);
-    // Python's str() of a dict (`value | string`): single quotes, True/False/None
-    std::string j(s);
-    for (char& c : j)
-      if (c == '\'') c = '"';
-    for (const auto& r : {std::make_pair(std::string("True"), std::string("true")), std::make_pair(std::string("False"), std::string("false")),
-                          std::make_pair(std::string("None"), std::string("null"))})
-      for (std::size_t k = j.find(r.first); k != std::string::npos; k = j.find(r.first, k + r.second.size()))
-        j.replace(k, r.first.size(), r.second);
-    simdjson::dom::parser p2;
-    if (p2.parse(j.data(), j.size(), true).get(x)) return false;
-    return learn_json_same(x, b, false);
-  }
-  const bool num_a = ta == T::INT64 || ta == T::UINT64 || ta == T::DOUBLE;
-  const bool num_b = tb == T::INT64 || tb == T::UINT64 || tb == T::DOUBLE;
-  if (num_a && num_b) {
-    double x = 0, y = 0;
-    return !a.get_double().get(x) && !b.get_double().get(y) && x == y;
-  }
-  if (ta != tb) return false;
-  switch (ta) {
-    case T::STRING: {
-      std::string_view x, y;
-      return !a.get_string().get(x) && !b.get_string().get(y) && x == y;
-    }
-    case T::BOOL: {
-      bool x = false, y = false;
-      return !a.get_bool().get(x) && !b.get_bool().get(y) && x == y;
-    }
-    case T::NULL_VALUE: return true;
-    case T::ARRAY: {
-      simdjson::dom::array x, y;
-      if (a.get_array().get(x) || b.get_array().get(y)) return false;
-      if (x.size() != y.size()) return false;
-      auto i = x.begin(), j = y.begin();
-      for (; i != x.end(); ++i, ++j)
-        if (!learn_json_same(*i, *j, loose)) return false;
-      return true;
-    }
-    case T::OBJECT: {
-      simdjson::dom::object x, y;
-      if (a.get_object().get(x) || b.get_object().get(y)) return false;
-      if (x.size() != y.size()) return false;
-      for (auto kv : x) {
-        simdjson::dom::element v;
-        if (y.at_key(kv.key).get(v) || !learn_json_same(kv.value, v, loose)) return false;
-      }
-      return true;
-    }
-    default: return false;
-  }
-}
-
-/// Same JSON text (both must parse); `loose` as above, `a` being the parsed side.
-inline bool learn_json_text_same(std::string_view a, std::string_view b, bool loose) {
-  simdjson::dom::parser pa, pb;
-  simdjson::dom::element x, y;
-  if (pa.parse(a.data(), a.size(), true).get(x) || pb.parse(b.data(), b.size(), true).get(y)) return false;
-  return learn_json_same(x, y, loose);
-}
-
-inline bool learn_ws(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-inline std::string_view learn_strip(std::string_view s) {
-  while (!s.empty() && learn_ws(s.front())) s.remove_prefix(1);
-  while (!s.empty() && learn_ws(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-/// End of the balanced JSON value opening at `q` (`{` or `[`), or npos.
-inline std::size_t learn_balanced(std::string_view t, std::size_t q) {
-  int depth = 0;
-  bool str = false, esc = false;
-  for (std::size_t i = q; i < t.size(); ++i) {
-    const char c = t[i];
-    if (str) {
-      if (esc) esc = false;
-      else if (c == '\\') esc = true;
-      else if (c == '"') str = false;
-      continue;
-    }
-    if (c == '"') str = true;
-    else if (c == '{' || c == '[') ++depth;
-    else if (c == '}' || c == ']') {
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return std::string_view::npos;
-}
-
-/// Splits text into tokens: whitespace separates; a token opening with `<` ends at its `>`,
-/// one opening with `[` at its `]`; plain text ends where a tag opens.
-inline std::vector<std::string> learn_tokens(std::string_view s) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    if (learn_ws(s[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    const char open = s[i];
-    if (open == '<' || open == '[') {
-      const char close = open == '<' ? '>' : ']';
-      const std::size_t e = s.find(close, i + 1);
-      j = e == std::string_view::npos ? s.size() : e + 1;
-    } else {
-      while (j < s.size() && !learn_ws(s[j]) && s[j] != '<' && s[j] != '[') ++j;
-    }
-    out.push_back(std::string(s.substr(i, j - i)));
-    i = j;
-  }
-  return out;
-}
-
-/// What a call looks like in the text.
-struct learn_call {
-  std::size_t start = 0, end = 0;  // its span (the JSON object, the name .. arguments, the function)
-  int kind = 0;                    // 0 JSON object, 1 name then JSON, 2 XML parameters
-  std::string name_key, args_key, name_end;
-  xml_tags xml;
-  bool ok = false;
-};
-
-/// A call written as a JSON object holding its name and arguments, at or after `p`.
-inline learn_call learn_find_json_object(std::string_view t, std::size_t p, const learn_sample::call& c) {
-  learn_call r;
-  simdjson::dom::parser parser;
-  for (std::size_t q = t.find('{', p); q != std::string_view::npos; q = t.find('{', q + 1)) {
-    const std::size_t e = learn_balanced(t, q);
-    if (e == std::string_view::npos) continue;
-    simdjson::dom::element v;
-    if (parser.parse(t.data() + q, e - q, true).get(v) || !v.is_object()) continue;
-    std::string nk, ak;
-    simdjson::dom::object obj_1;
-    if (v.get_object().get(obj_1)) continue;
-    for (auto kv : obj_1) {
-      std::string_view s;
-      if (nk.empty() && !kv.value.get_string().get(s) && s == c.name) {
-        nk = std::string(kv.key);
-        continue;
-      }
-      if (!ak.empty()) continue;
-      if (kv.value.is_object()) {
-        if (learn_json_text_same(simdjson::minify(kv.value), c.arguments, false)) ak = std::string(kv.key);
-      } else if (!kv.value.get_string().get(s) && learn_json_text_same(s, c.arguments, false)) {
-        ak = std::string(kv.key);
-      }
-    }
-    if (nk.empty() || ak.empty()) continue;
-    r.start = q;
-    r.end = e;
-    r.kind = 0;
-    r.name_key = nk;
-    r.args_key = ak;
-    r.ok = true;
-    return r;
-  }
-  return r;
-}
-
-inline bool learn_ident(char c) noexcept {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
-}
-
-/// The first occurrence of `name` at or after `p` standing alone (not part of a longer name).
-inline std::size_t learn_find_name(std::string_view t, std::size_t p, std::string_view name) {
-  for (std::size_t q = t.find(name, p); q != std::string_view::npos; q = t.find(name, q + 1)) {
-    const bool before = q == 0 || !learn_ident(t[q - 1]);
-    const bool after = q + name.size() >= t.size() || !learn_ident(t[q + name.size()]);
-    if (before && after) return q;
-  }
-  return std::string_view::npos;
-}
-
-/// A name then its arguments as a JSON object within 64 bytes.
-inline learn_call learn_find_name_json(std::string_view t, std::size_t p, const learn_sample::call& c) {
-  learn_call r;
-  const std::size_t np = learn_find_name(t, p, c.name);
-  if (np == std::string_view::npos) return r;
-  const std::size_t ne = np + c.name.size();
-  const std::size_t q = t.find('{', ne);
-  // special tokens may stand between the name and its arguments (PLaMo's name, arguments and
-  // constrain tokens): look further than a name_end may hold, and say so in learn_one
-  if (q == std::string_view::npos || q - ne > 256) return r;
-  const std::size_t e = learn_balanced(t, q);
-  if (e == std::string_view::npos || !learn_json_text_same(t.substr(q, e - q), c.arguments, false)) return r;
-  r.start = np;
-  r.end = e;
-  r.kind = 1;
-  r.name_end = std::string(learn_strip(t.substr(ne, q - ne)));
-  r.ok = true;
-  return r;
-}
-
-/// A Python literal or JSON value's text as JSON (single quotes, True/False/None), or empty.
-inline std::string learn_py_to_json(std::string_view v) {
-  std::string j;
-  bool str = false;
-  char q = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const char c = v[i];
-    if (str) {
-      if (c == '\\' && i + 1 < v.size()) {
-        j += c;
-        j += v[++i];
-      } else if (c == q) {
-        j += '"';
-        str = false;
-      } else if (c == '"') {
-        j += "\\\"";
-      } else {
-        j += c;
-      }
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      str = true;
-      q = c;
-      j += '"';
-      continue;
-    }
-    if (learn_ident(c) && (i == 0 || !learn_ident(v[i - 1]))) {
-      std::size_t e = i;
-      while (e < v.size() && learn_ident(v[e])) ++e;
-      const std::string_view w = v.substr(i, e - i);
-      if (w == "True") j += "true";
-      else if (w == "False") j += "false";
-      else if (w == "None") j += "null";
-      else j += std::string(w);
-      i = e - 1;
-      continue;
-    }
-    j += c;
-  }
-  return j;
-}
-
-/// A pythonic call `name(key=value, ...)` (values Python literals or JSON) at or after `p`.
-inline learn_call learn_find_pythonic(std::string_view t, std::size_t p, const learn_sample::call& c) {
-  learn_call r;
-  const std::size_t np = learn_find_name(t, p, c.name);
-  if (np == std::string_view::npos) return r;
-  std::size_t o = np + c.name.size();
-  while (o < t.size() && (t[o] == ' ' || t[o] == '\t')) ++o;
-  if (o >= t.size() || t[o] != '(') return r;
-  // the closing parenthesis, outside strings and brackets
-  std::size_t e = std::string_view::npos;
-  int depth = 0;
-  bool str = false;
-  char q = 0;
-  std::vector<std::size_t> commas;
-  for (std::size_t i = o; i < t.size(); ++i) {
-    const char ch = t[i];
-    if (str) {
-      if (ch == '\\') ++i;
-      else if (ch == q) str = false;
-      continue;
-    }
-    if (ch == '"' || ch == '\'') str = true, q = ch;
-    else if (ch == '(' || ch == '[' || ch == '{') ++depth;
-    else if (ch == ')' || ch == ']' || ch == '}') {
-      if (--depth == 0) {
-        e = i;
-        break;
-      }
-    } else if (ch == ',' && depth == 1) {
-      commas.push_back(i);
-    }
-  }
-  if (e == std::string_view::npos) return r;
-  std::string obj = "{";
-  std::size_t from = o + 1;
-  commas.push_back(e);
-  bool any = false;
-  for (std::size_t k : commas) {
-    const std::string_view item = learn_strip(t.substr(from, k - from));
-    from = k + 1;
-    if (item.empty()) continue;
-    const std::size_t eq = item.find('=');
-    if (eq == std::string_view::npos) return r;
-    const std::string_view key = learn_strip(item.substr(0, eq));
-    for (char ch : key)
-      if (!learn_ident(ch)) return r;
-    if (any) obj += ',';
-    obj += "\"" + std::string(key) + "\":" + learn_py_to_json(learn_strip(item.substr(eq + 1)));
-    any = true;
-  }
-  obj += '}';
-  if (!learn_json_text_same(obj, c.arguments, false)) return r;
-  r.start = np;
-  r.end = e + 1;
-  r.kind = 3;
-  r.ok = true;
-  return r;
-}
-
-/// The argument values of a call as the text an XML template writes (strings raw, the rest
-/// as JSON), in the order the arguments object lists them.
-inline std::vector<std::pair<std::string, std::string>> learn_xml_values(std::string_view args) {
-  std::vector<std::pair<std::string, std::string>> out;
-  simdjson::dom::parser p;
-  simdjson::dom::element v;
-  if (p.parse(args.data(), args.size(), true).get(v) || !v.is_object()) return out;
-  simdjson::dom::object obj_2;
-  if (v.get_object().get(obj_2)) return out;
-  for (auto kv : obj_2) {
-    std::string_view s;
-    if (!kv.value.get_string().get(s)) out.push_back({std::string(kv.key), std::string(s)});
-    else out.push_back({std::string(kv.key), simdjson::minify(kv.value)});
-  }
-  return out;
-}
-
-/// Where a value's text starts at or after `p`: the raw text, or its JSON text with spaces.
-inline std::pair<std::size_t, std::size_t> learn_find_value(std::string_view t, std::size_t p, const std::string& v) {
-  std::size_t q = t.find(v, p);
-  if (q != std::string_view::npos) return {q, q + v.size()};
-  if (!v.empty() && (v[0] == '{' || v[0] == '[')) {
-    // Python's str() of a dict or list (`value | string` in a template)
-    std::string py;
-    bool str = false;
-    for (char c : v) {
-      if (c == '"') str = !str, py += '\'';
-      else if (!str && (c == ':' || c == ',')) py += c, py += ' ';
-      else py += c;
-    }
-    for (const char* lit : {"true", "false", "null"}) {
-      const std::string from = std::string(": ") + lit, to = std::string(": ") + (lit[0] == 't' ? "True" : lit[0] == 'f' ? "False" : "None");
-      for (std::size_t k = py.find(from); k != std::string::npos; k = py.find(from, k + to.size())) py.replace(k, from.size(), to);
-    }
-    q = t.find(py, p);
-    if (q != std::string_view::npos) return {q, q + py.size()};
-  }
-  if (!v.empty() && (v[0] == '{' || v[0] == '[')) {
-    // the template may have written the object with spaces: the first balanced value after p
-    for (std::size_t b = t.find(v[0], p); b != std::string_view::npos && b < p + 256; b = t.find(v[0], b + 1)) {
-      const std::size_t e = learn_balanced(t, b);
-      if (e != std::string_view::npos && learn_json_text_same(t.substr(b, e - b), v, false)) return {b, e};
-    }
-  }
-  return {std::string_view::npos, 0};
-}
-
-/// The tag starting at `q` (`<` ... `>`), or empty.
-inline std::string_view learn_tag_at(std::string_view t, std::size_t q) {
-  if (q >= t.size() || t[q] != '<') return {};
-  const std::size_t e = t.find('>', q);
-  if (e == std::string_view::npos || e - q > 64) return {};
-  return t.substr(q, e + 1 - q);
-}
-
-/// A function written with XML parameters.
-inline learn_call learn_find_xml(std::string_view t, std::size_t p, const learn_sample::call& c, std::string& why) {
-  learn_call r;
-  const std::size_t np = learn_find_name(t, p, c.name);
-  if (np == std::string_view::npos) {
-    why = "name slot: the function name " + c.name + " does not appear in the rendered text";
-    return r;
-  }
-  xml_tags& x = r.xml;
-  std::string_view pre = t.substr(p, np - p);
-  std::size_t start = np;
-  if (!pre.empty() && (pre.back() == '"' || pre.back() == '\'' || pre.back() == '=')) {
-    const std::size_t lt = pre.rfind('<');
-    if (lt == std::string_view::npos) {
-      why = "name slot: no tag opens the function before its name";
-      return r;
-    }
-    const bool quoted = pre.back() != '=';
-    x.function_open = std::string(pre.substr(lt, pre.size() - lt - (quoted ? 1 : 0)));
-    x.function_name = quoted ? xml_name_style::quoted : xml_name_style::to_gt;
-    start = p + lt;
-  } else {
-    x.function_name = xml_name_style::to_line;
-  }
-  const auto vals = learn_xml_values(c.arguments);
-  std::size_t pos = np + c.name.size();
-  std::size_t last_close_end = pos;
-  bool first = true;
-  for (const auto& kv : vals) {
-    const std::size_t kp = learn_find_name(t, pos, kv.first);
-    if (kp == std::string_view::npos) {
-      why = "arguments encoding: the argument key " + kv.first + " of " + c.name + " does not appear after the name";
-      return r;
-    }
-    std::string_view head = t.substr(pos, kp - pos);
-    const std::size_t lt = head.rfind('<');
-    if (lt == std::string_view::npos) {
-      why = "arguments encoding: no tag opens the parameter " + kv.first;
-      return r;
-    }
-    std::string_view popen = head.substr(lt);
-    if (first && x.function_name == xml_name_style::to_line && !learn_strip(head.substr(0, lt)).empty() &&
-        learn_strip(head.substr(0, lt)).front() == '<') {
-      // Hy3's `NAME<tool_sep>`: the spec's XML tags have no separator after the name
-      why = "name slot: " + std::string(learn_strip(head.substr(0, lt))) + " stands between the function name " + c.name +
-            " and its parameters (XML tags with no name separator)";
-      return r;
-    }
-    const bool quoted = !popen.empty() && (popen.back() == '"' || popen.back() == '\'');
-    if (quoted) popen.remove_suffix(1);
-    const auto vr = learn_find_value(t, kp + kv.first.size(), kv.second);
-    if (vr.first == std::string_view::npos) {
-      why = "arguments encoding: the value of " + kv.first + " does not appear after its key";
-      return r;
-    }
-    std::string_view mid = t.substr(kp + kv.first.size(), vr.first - kp - kv.first.size());
-    xml_name_style pstyle;
-    std::string name_end, value_open, type_attr;
-    if (quoted || (!mid.empty() && mid[0] == '>')) {
-      pstyle = quoted ? xml_name_style::quoted : xml_name_style::to_gt;
-      const std::size_t gt = mid.find('>');
-      if (gt == std::string_view::npos) {
-        why = "arguments encoding: the parameter tag of " + kv.first + " has no '>'";
-        return r;
-      }
-      std::string_view attrs = mid.substr(quoted ? 1 : 0, gt - (quoted ? 1 : 0));
-      const std::size_t eq = attrs.find("=\"");
-      if (eq != std::string_view::npos) {
-        std::string_view an = learn_strip(attrs.substr(0, eq));
-        type_attr = std::string(an);
-      }
-      value_open = std::string(learn_strip(mid.substr(gt + 1)));
-    } else {
-      pstyle = xml_name_style::to_tag;
-      std::string_view m = mid;
-      const std::size_t gt = m.find('>');
-      if (m.size() < 2 || m[0] != '<' || gt == std::string_view::npos) {
-        why = "arguments encoding: cannot tell where the parameter name " + kv.first + " ends";
-        return r;
-      }
-      name_end = std::string(m.substr(0, gt + 1));
-      value_open = std::string(learn_strip(m.substr(gt + 1)));
-    }
-    // whitespace around the value
-    std::string_view before = mid.substr(mid.size() - std::min(mid.size(), std::size_t{2}));
-    std::size_t after = vr.second;
-    std::size_t ws_after = 0;
-    while (after < t.size() && learn_ws(t[after])) ++after, ++ws_after;
-    const std::string_view pclose = learn_tag_at(t, after);
-    if (pclose.empty()) {
-      why = "arguments encoding: no tag closes the value of " + kv.first;
-      return r;
-    }
-    xml_value_trim trim = xml_value_trim::none;
-    const bool nl_before = !before.empty() && before.back() == '\n';
-    if (nl_before || ws_after > 0) trim = (nl_before && ws_after == 1 && t[vr.second] == '\n') ? xml_value_trim::one_newline
-                                                                                             : xml_value_trim::whitespace;
-    if (first) {
-      x.parameter_open = std::string(popen);
-      x.parameter_name = pstyle;
-      x.parameter_name_end = name_end;
-      x.value_open = value_open;
-      x.parameter_close = std::string(pclose);
-      x.trim = trim;
-      if (!type_attr.empty() && type_attr.find(' ') == std::string::npos) x.type_attribute = type_attr;
-      first = false;
-    } else if (trim == xml_value_trim::whitespace) {
-      x.trim = trim;
-    }
-    pos = after + pclose.size();
-    last_close_end = pos;
-  }
-  if (vals.empty()) {
-    why = "arguments encoding: a call without arguments does not show the parameter tags";
-    return r;
-  }
-  std::size_t end = last_close_end;
-  if (x.function_name != xml_name_style::to_line) {
-    std::size_t q = end;
-    while (q < t.size() && learn_ws(t[q])) ++q;
-    const std::string_view fc = learn_tag_at(t, q);
-    if (fc.size() < 3 || fc[1] != '/') {
-      why = "call closer: no tag closes the function " + c.name;
-      return r;
-    }
-    x.function_close = std::string(fc);
-    end = q + fc.size();
-  }
-  r.start = start;
-  r.end = end;
-  r.kind = 2;
-  r.ok = true;
-  return r;
-}
 
 inline std::size_t learn_common_suffix(std::string_view a, std::string_view b) {
   std::size_t n = 0;
@@ -566,7 +70,107 @@ inline void learn_add_marker(std::vector<std::string>& m, std::string_view tok) 
 }
 
 /// Learns what one sample shows; `why` names the slot that failed.
-inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why) {
+/// The recipient named by the header `to=W` + `msg` that ends right before `at`, or empty.
+inline std::string_view learn_recipient_before(std::string_view t, std::size_t at, std::string_view msg) {
+  while (at > 0 && learn_ws(t[at - 1])) --at;
+  if (at < msg.size() || t.substr(at - msg.size(), msg.size()) != msg) return {};
+  const std::size_t e = at - msg.size();
+  std::size_t b = e;
+  while (b > 0 && learn_ident(t[b - 1])) --b;
+  if (b < 3 || t.substr(b - 3, 3) != "to=") return {};
+  return t.substr(b, e - b);
+}
+
+/// Recipient headers (Muse Glimmer: `<|start|>assistant to=NAME<|message|>` before each call's
+/// block, `to=self` before reasoning, `to=user` before content). `used` is false when the turn
+/// does not show them (the other shapes are tried); false with `why` when they are malformed.
+inline bool learn_recipients(const learn_sample& s, format_spec& out, std::string& why, bool& used) {
+  used = false;
+  const std::string_view t = s.rendered;
+  if (s.tool_calls.empty()) return true;
+  const std::string h0 = "to=" + s.tool_calls[0].name;
+  const std::size_t hp = t.find(h0);
+  if (hp == std::string_view::npos) return true;
+  const std::string_view msg = learn_tag_at(t, hp + h0.size());
+  if (msg.empty()) return true;
+  used = true;
+  recipient_spec r;
+  r.message = std::string(msg);
+  // the start token and the role before `to=` in a later message
+  std::size_t q = hp;
+  while (q > 0 && learn_ws(t[q - 1])) --q;
+  std::size_t w = q;
+  while (w > 0 && learn_ident(t[w - 1])) --w;
+  const std::size_t lt = w > 0 ? t.rfind('<', w - 1) : std::string_view::npos;
+  const std::string_view st = lt == std::string_view::npos ? std::string_view() : learn_tag_at(t, lt);
+  if (t.substr(w, q - w) != "assistant" || st.empty() || lt + st.size() != w) {
+    why = "recipient headers: no start token and assistant role before to=" + s.tool_calls[0].name;
+    return false;
+  }
+  r.start = std::string(st);
+  const auto end_after = [&](std::size_t at) {
+    while (at < t.size() && learn_ws(t[at])) ++at;
+    const std::string_view e = learn_tag_at(t, at);
+    if (!e.empty() && e != st && std::find(r.ends.begin(), r.ends.end(), e) == r.ends.end()) r.ends.push_back(std::string(e));
+  };
+  for (int k = 0; k < 2; ++k) {
+    const std::string_view text = learn_strip(k == 0 ? s.reasoning : s.content);
+    if (text.empty()) continue;
+    const std::size_t at = t.find(text);
+    if (at == std::string_view::npos) continue;
+    const std::string_view who = learn_recipient_before(t, at, msg);
+    if (who.empty()) continue;
+    (k == 0 ? r.reasoning : r.content).push_back(std::string(who));
+    end_after(at + text.size());
+  }
+  std::size_t pos = 0;
+  for (std::size_t i = 0; i < s.tool_calls.size(); ++i) {
+    const auto& c = s.tool_calls[i];
+    const std::string h = "to=" + c.name + std::string(msg);
+    const std::size_t a = t.find(h, pos);
+    if (a == std::string_view::npos) {
+      why = "recipient headers: no header " + h + " before the call " + c.name;
+      return false;
+    }
+    std::size_t b = a + h.size();
+    while (b < t.size() && learn_ws(t[b])) ++b;
+    const std::string_view block = learn_tag_at(t, b);
+    std::string xwhy;
+    const learn_call lc = block.empty() ? learn_call{} : learn_find_xml(t, b + block.size(), c, xwhy);
+    if (!lc.ok || lc.xml.function_open.empty()) {
+      why = xwhy.empty() ? "arguments encoding: the tool message of " + c.name + " is not a block of XML invokes" : xwhy;
+      return false;
+    }
+    std::size_t e = lc.end;
+    while (e < t.size() && learn_ws(t[e])) ++e;
+    const std::string_view closer = learn_tag_at(t, e);
+    if (!learn_closes(block, closer)) {
+      why = "call closer: nothing closes the tool message's " + std::string(block);
+      return false;
+    }
+    if (i == 0) {
+      out.payload = payload_kind::xml_parameters;
+      out.xml = lc.xml;
+      out.xml.multi = false;
+      const std::size_t sp = out.xml.function_open.find(' ');
+      out.xml.invoke_lead = out.xml.function_open.substr(0, sp);
+      out.call_begin = std::string(block);
+      out.call_end = std::string(closer);
+    }
+    end_after(e + closer.size());
+    pos = e + closer.size();
+  }
+  out.recipients = r;
+  out.markers = r.ends;
+  return true;
+}
+
+/// `glue`: a tag end learned from a first pass (Kimi-K3's `<|sep|>`): tokens run to it.
+inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why, std::string_view glue = {}) {
+  const auto learn_tokens = [glue](std::string_view x) { return detail::learn_tokens(x, glue); };
+  bool recipients = false;
+  if (!learn_recipients(s, out, why, recipients)) return false;
+  if (recipients) return true;
   std::string_view t = s.rendered;
   std::size_t p = 0;
   // reasoning markers
@@ -640,15 +244,22 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
       out.name_key = c0.name_key;
       out.arguments_key = c0.args_key;
       break;
-    case 1:
+    case 1: {
       out.payload = payload_kind::name_json;
       out.name_end = c0.name_end;
-      if (out.name_end.size() > 64) {
-        why = "name slot: " + std::to_string(out.name_end.size()) +
-              " bytes of tokens stand between the name and its arguments; a name_end holds at most 64";
+      // several tokens between the name and its arguments (PLaMo 3): the first ends the name,
+      // the others may stand before the arguments (each optional: models drop some)
+      const std::vector<std::string> nt = learn_tokens(c0.name_end);
+      if (nt.size() > 1 && nt[0].size() > 1) {
+        out.name_end = nt[0];
+        out.arguments_lead.assign(nt.begin() + 1, nt.end());
+      }
+      if (out.name_end.size() > 256) {
+        why = "name slot: " + std::to_string(out.name_end.size()) + " bytes stand between the name and its arguments";
         return false;
       }
       break;
+    }
     case 3: out.payload = payload_kind::pythonic; break;
     default:
       out.payload = payload_kind::xml_parameters;
@@ -668,15 +279,44 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
       const char prev = at == 0 ? ' ' : h1[at - 1];
       const char c = h1[at];
       if (learn_ws(prev) || learn_ws(c) || ((c == '<' || c == '[') && (prev == '>' || prev == ']'))) break;
+      // a special token after a word (Solar Open's id then `<|tool_call:name|>`)
+      if (c == '<' && at + 1 < h1.size() && h1[at + 1] == '|') break;
       --cs;
     }
     std::string_view suffix = learn_strip(h1.substr(h1.size() - cs));
     if (!suffix.empty() && !(c0.kind == 0 && suffix == "[")) {
       // each call has its own opener
       opener = suffix;
-      const std::size_t op = h1.rfind(opener);
+      std::size_t op = h1.rfind(opener);
+      std::size_t hp = h2.rfind(opener);
+      if (c0.kind == 1) {
+        // a word that differs from call to call before the shared token: an id slot (Solar
+        // Open's `<|tool_call:begin|>ID<|tool_call:name|>NAME`); the token before it opens
+        std::size_t w1 = op, w2 = hp;
+        while (w1 > 0 && learn_ident(h1[w1 - 1])) --w1;
+        while (w2 > 0 && learn_ident(h2[w2 - 1])) --w2;
+        if (w1 < op && w2 < hp && w1 > 0 && w2 > 0 && h1[w1 - 1] == '>' && h2[w2 - 1] == '>') {
+          const std::string_view a1 = h1.substr(0, w1), a2 = h2.substr(0, w2);
+          const std::vector<std::string> t1 = learn_tokens(a1), t2 = learn_tokens(a2);
+          if (!t1.empty() && !t2.empty() && t1.back() == t2.back() && t1.back().front() == '<') {
+            out.id_end = std::string(opener);
+            opener = a1.substr(a1.size() - t1.back().size());
+            op = a1.size() - t1.back().size();
+            hp = a2.size() - t2.back().size();
+          }
+        }
+        // token slots: the opener is its last token, the tokens before it are markup
+        if (!out.id_end.empty() || !out.arguments_lead.empty()) {
+          const std::vector<std::string> ot = learn_tokens(opener);
+          if (ot.size() > 1) {
+            const std::size_t cut = opener.size() - ot.back().size();
+            op += cut;
+            hp = h2.rfind(ot.back());
+            opener = opener.substr(cut);
+          }
+        }
+      }
       for (const auto& m : learn_tokens(h1.substr(0, op))) learn_add_marker(markers, m);
-      const std::size_t hp = h2.rfind(opener);
       const std::string_view between = learn_strip(h2.substr(0, hp));  // closer + separator
       const std::string_view tl = learn_strip(tail);
       const std::size_t cp = learn_common_prefix(between, tl);
@@ -686,6 +326,11 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
         const std::vector<std::string> toks = learn_tokens(closer);
         if (toks.size() > 1) closer = closer.substr(0, closer.size() - toks.back().size());
         closer = learn_strip(closer);
+      }
+      if (c0.kind == 1 && (!out.id_end.empty() || !out.arguments_lead.empty())) {
+        // token slots: the arguments end at the closer's first token, the others are markup
+        const std::vector<std::string> ct = learn_tokens(closer);
+        if (ct.size() > 1) closer = closer.substr(0, ct[0].size());
       }
       for (const auto& m : learn_tokens(between.substr(closer.size()))) learn_add_marker(markers, m);
       after_closer = learn_strip(tl.substr(closer.size()));
@@ -721,6 +366,10 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
         }
       } else if (c0.kind == 2) {
         out.xml.multi = true;
+        // a block of invokes, each failing alone (a bad one goes back to content)
+        const std::size_t sp = out.xml.function_open.find(' ');
+        if (sp != std::string::npos && !out.xml.function_close.empty() && out.xml.function_name == xml_name_style::quoted)
+          out.xml.invoke_lead = out.xml.function_open.substr(0, sp);
         if (!sep.empty()) {
           why = "separator between calls: '" + std::string(sep) + "' between two functions of one region";
           return false;
@@ -738,13 +387,36 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why)
         out.call_begin = fo.substr(0, sp);
         out.xml.function_open = std::string(learn_strip(std::string_view(fo).substr(sp)));
         out.xml.multi = false;
+        out.xml.invoke_lead.clear();
+        for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
+        out.markers = std::move(markers);
+        return true;
+      }
+      if (otoks.empty() && c0.kind == 3) {
+        // bare pythonic lines (Granite): each call starts a line, opened by its tool's name
+        for (const auto& lc : calls)
+          if (lc.start > 0 && t[lc.start - 1] != '\n') {
+            why = "call opener: the pythonic calls stand bare, with no token before them and not at a line start";
+            return false;
+          }
+        out.payload = payload_kind::pythonic;
+        out.tool_name_triggers = true;
+        out.call_begin.clear();
+        for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
+        out.markers = std::move(markers);
+        return true;
+      }
+      if (otoks.empty() && out.payload == payload_kind::json_array) {
+        // a bare JSON list at the start of the output (xLAM): its bracket opens the calls
+        out.call_begin = "[";
+        out.call_begin_position = trigger_position::start;
+        out.json.inject = "[";
         for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
         out.markers = std::move(markers);
         return true;
       }
       if (otoks.empty()) {
-        why = c0.kind == 3 ? "call opener: the pythonic calls stand bare, with no token before them"
-                           : "call opener: nothing stands before the first call";
+        why = "call opener: nothing stands before the first call";
         return false;
       }
       // the opener is the last token; earlier ones are a section wrapper
@@ -810,24 +482,39 @@ inline result<format_spec> learn_format(const std::vector<learn_sample>& samples
   spec.name = "learned";
   std::string why;
   if (!learn_one(samples[best], spec, why)) return error{errc::invalid_input, 0, "cannot infer the " + why};
+  // tags ended by a token of their own (Kimi-K3's `<|sep|>`): read the turn again with tokens
+  // that run to it, so `<|open|>tools<|sep|>` is one token
+  const std::string glue = spec.xml.tag_end;
+  if (!glue.empty()) {
+    format_spec again;
+    again.name = spec.name;
+    if (!learn_one(samples[best], again, why, glue)) return error{errc::invalid_input, 0, "cannot infer the " + why};
+    spec = std::move(again);
+  }
   // reasoning markers from any sample that shows them
   for (const auto& s : samples) {
     if (!spec.reasoning.empty()) break;
     format_spec o;
     std::string w;
-    if (!learn_strip(s.reasoning).empty() && learn_one(s, o, w)) spec.reasoning = o.reasoning;
+    if (!learn_strip(s.reasoning).empty() && learn_one(s, o, w, glue)) spec.reasoning = o.reasoning;
   }
   for (const auto& s : samples) {
     format_spec o;
     std::string w;
-    if (learn_one(s, o, w))
+    if (learn_one(s, o, w, glue))
       for (const auto& m : o.markers) learn_add_marker(spec.markers, m);
   }
-  spec.template_markers = {spec.call_begin};
-  spec.description = "learned: " + spec.call_begin + " ... " + spec.call_end;
+  spec.template_markers.clear();
+  if (!spec.call_begin.empty()) spec.template_markers.push_back(spec.call_begin);
+  spec.description = spec.tool_name_triggers ? "learned: NAME(...) lines of the declared tools"
+                                             : "learned: " + spec.call_begin + " ... " + spec.call_end;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     if (samples[i].tool_calls.empty()) continue;
-    if (!learn_check(spec, samples[i], why))
+    // calls opened by a declared tool's name: the sample's tools are the declared ones
+    format_spec checked = spec;
+    if (spec.tool_name_triggers)
+      for (const auto& c : samples[i].tool_calls) checked.triggers.push_back({c.name + "(", "", trigger_position::line_start});
+    if (!learn_check(checked, samples[i], why))
       return error{errc::invalid_input, 0, "the learned format does not read sample " + std::to_string(i) + " back: " + why};
   }
   return spec;

@@ -53,14 +53,14 @@ class text_emitter {
     }
     std::string_view body(b + i, e - i);
     if (!u8_.empty()) {
-      buf_.assign(u8_);
-      buf_.append(ws_);
+      buf_.assign(u8_.data(), u8_.size());
+      buf_.append(ws_.data(), ws_.size());
       buf_.append(body.data(), body.size());
       u8_.clear();
       ws_.clear();
       body = buf_;
-    } else if (!ws_.empty()) {  // the held whitespace, then the body: one append
-      buf_.swap(ws_);
+    } else if (!ws_.empty()) {  // the held whitespace, then the body: one event
+      buf_.assign(ws_.data(), ws_.size());
       buf_.append(body.data(), body.size());
       ws_.clear();
       body = buf_;
@@ -72,7 +72,7 @@ class text_emitter {
   }
   template <typename Out>
   void flush(Out&& out) {
-    if (!u8_.empty()) out(std::string_view(u8_));
+    if (!u8_.empty()) out(static_cast<std::string_view>(u8_));
     u8_.clear();
     ws_.clear();
   }
@@ -80,7 +80,9 @@ class text_emitter {
 
  private:
   bool started_ = false;
-  std::string ws_, u8_, buf_;
+  // held whitespace, a held partial UTF-8 sequence, and the joined piece: a token's few bytes
+  // each, copied inline (byte_buffer)
+  byte_buffer ws_, u8_, buf_;
 };
 
 /// A call of the open region, until the region succeeds or fails.
@@ -185,14 +187,16 @@ class message_out {
   void args_delta(pending_call& p) {
     if (!p.announced()) return;
     const std::string_view s = sub(p.c.arguments, p.sent);
-    const std::size_t cut = utf8_complete_prefix(s);
+    if (s.empty()) return;
+    // an ASCII last byte ends a whole sequence: no look-back (the usual token)
+    const std::size_t cut = static_cast<unsigned char>(s.back()) < 0x80 ? s.size() : utf8_complete_prefix(s);
     if (cut == 0) return;
-    event ev;
-    ev.kind = event_kind::arguments_delta;
-    ev.index = p.index;
-    ev.text = sub(s, 0, cut);
+    // one event for every delta: only its index and text change (the sink sees it for the
+    // duration of the call)
+    delta_ev_.index = p.index;
+    delta_ev_.text = sub(s, 0, cut);
     p.sent += cut;
-    sink_(ev);
+    sink_(delta_ev_);
   }
   /// Bytes held for a whole UTF-8 sequence go out before the call ends.
   void flush_args(pending_call& p) {
@@ -303,6 +307,11 @@ class message_out {
   std::vector<std::string> spare_args_;
   std::uint64_t rng_ = 0;
   std::unordered_set<std::string> used_ids_;
+  event delta_ev_ = [] {
+    event e;
+    e.kind = event_kind::arguments_delta;
+    return e;
+  }();
 };
 
 }  // namespace detail

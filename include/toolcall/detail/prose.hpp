@@ -35,6 +35,22 @@ class code_tracker {
   void track(std::string_view s) noexcept {
     std::size_t i = 0;
     const std::size_t n = s.size();
+    if (n <= 32 && !ticks_) {
+      // a token-sized piece: one pass over its bytes; with no backtick, only a newline matters
+      bool tick = false, nl = false;
+      for (char c : s) {
+        if (c == '`') {
+          tick = true;
+          break;
+        }
+        if (c == '\n') nl = true;
+      }
+      if (!tick) {
+        if (nl) in_inline_ = false;
+        code_line_start_ = line_start_before(s, n);
+        return;
+      }
+    }
     while (i < n) {
       if (ticks_) {  // a run of backticks goes on
         while (i < n && s[i] == '`') ++ticks_, ++i;

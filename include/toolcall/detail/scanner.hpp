@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine_core.hpp"
@@ -51,11 +53,26 @@ struct claim {
   claimant who;
 };
 
-/// A trigger found by its anchor byte, `off` bytes after its start.
+/// A trigger found by its anchor byte, `off` bytes after its start. `key`: the byte after the
+/// anchor in the trigger, or 256 + the byte before it when the anchor ends the trigger, or 512
+/// for a one-byte trigger; a bucket is sorted by it, so a stop reads only the entries its
+/// neighbouring bytes can match (a shared anchor such as `<` has a hundred triggers).
 struct anchored {
   const trigger* t = nullptr;
   std::size_t off = 0;
+  unsigned key = 0;
 };
+
+/// The entries of a sorted bucket whose key is `k` (anchored::key, or trigger_table::key2).
+template <typename T, typename Key>
+inline std::pair<const T*, const T*> key_range(const std::vector<T>& v, unsigned k, Key key) noexcept {
+  const T* b = v.data();
+  const T* e = b + v.size();
+  const T* lo = std::lower_bound(b, e, k, [&](const T& x, unsigned y) { return key(x) < y; });
+  const T* hi = lo;
+  while (hi != e && key(*hi) == k) ++hi;
+  return {lo, hi};
+}
 
 /// One scanner table: its triggers, the bytes that may start one, and per-first-byte buckets.
 struct trigger_table {
@@ -78,7 +95,11 @@ struct trigger_table {
   }
   std::array<bool, 256> first{};    ///< first bytes of every trigger
   std::array<bool, 256> later{};    ///< of those that can match after the start of the output
-  std::vector<std::vector<const trigger*>> buckets;
+  std::vector<std::vector<const trigger*>> buckets;  ///< per first byte, sorted by key2
+  /// A trigger's second byte, or 256 for a one-byte trigger (the order of a bucket).
+  static unsigned key2(const trigger* t) noexcept {
+    return t->text.size() > 1 ? static_cast<unsigned char>(t->text[1]) : 256u;
+  }
 
   /// The bytes that may start a trigger here.
   const std::array<bool, 256>& starts(bool at_start) const noexcept { return at_start ? first : later; }
@@ -215,12 +236,23 @@ class scanner {
           !(j > i && trigger_table::has_pair(tb.bwd_pairs, static_cast<unsigned char>(b[j - 1]), c)))
         continue;
       std::size_t best = n;
-      for (const anchored& a : tb.abuckets[static_cast<unsigned char>(b[j])]) {
-        if (a.off > j - i) continue;
-        const std::size_t s = j - a.off;
-        const std::string_view t = a.t->text;
-        if (s >= best || n - s < t.size() || chunk.compare(s, t.size(), t) != 0) continue;
-        if (cond_at(a.t->cond, chunk, i, s, ws_end, st)) best = s;
+      const std::vector<anchored>& bucket = tb.abuckets[c];
+      const auto try_range = [&](std::pair<const anchored*, const anchored*> r) {
+        for (const anchored* a = r.first; a != r.second; ++a) {
+          if (a->off > j - i) continue;
+          const std::size_t s = j - a->off;
+          const std::string_view t = a->t->text;
+          if (s >= best || n - s < t.size() || std::memcmp(b + s, t.data(), t.size()) != 0) continue;
+          if (cond_at(a->t->cond, chunk, i, s, ws_end, st)) best = s;
+        }
+      };
+      const auto akey = [](const anchored& a) { return a.key; };
+      if (bucket.size() <= 4) {
+        try_range({bucket.data(), bucket.data() + bucket.size()});
+      } else {
+        if (j + 1 < n) try_range(key_range(bucket, static_cast<unsigned char>(b[j + 1]), akey));
+        if (j > i) try_range(key_range(bucket, 256u + static_cast<unsigned char>(b[j - 1]), akey));
+        if (tb.always[c]) try_range(key_range(bucket, 512u, akey));
       }
       if (best < n) return best;
     }
@@ -238,8 +270,13 @@ class scanner {
     for (; p < n; ++p) {
       const unsigned char c = static_cast<unsigned char>(chunk[p]);
       if (!f[c]) continue;
-      for (const trigger* tp : tb.buckets[c])
-        if (prefix_match_exact(sub(chunk, p), tp->text) == pm::partial && cond_at(tp->cond, chunk, i, p, ws_end, st))
+      const std::vector<const trigger*>& bucket = tb.buckets[c];
+      // a proper prefix of two bytes or more: only the triggers whose second byte follows
+      const auto r = p + 1 < n ? key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2)
+                               : std::pair<const trigger* const*, const trigger* const*>(
+                                     bucket.data(), bucket.data() + bucket.size());
+      for (const trigger* const* tp = r.first; tp != r.second; ++tp)
+        if (prefix_match_exact(sub(chunk, p), (*tp)->text) == pm::partial && cond_at((*tp)->cond, chunk, i, p, ws_end, st))
           return p;
     }
     return n;
@@ -250,16 +287,27 @@ class scanner {
   static const trigger* match(const trigger_table& tb, std::string_view rest, const scan_state& st, bool& partial) {
     const trigger* hit = nullptr;
     partial = false;
-    for (const trigger* tp : tb.buckets[static_cast<unsigned char>(rest[0])]) {
-      const trigger& t = *tp;
-      if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
-      if (!cond_ok(t.cond, st)) continue;
-      const pm m = prefix_match_exact(rest, t.text);
-      if (m == pm::full) {
-        if (!hit || t.text.size() > hit->text.size()) hit = &t;
-      } else if (m == pm::partial) {
-        partial = true;
+    const std::vector<const trigger*>& bucket = tb.buckets[static_cast<unsigned char>(rest[0])];
+    const auto look = [&](std::pair<const trigger* const*, const trigger* const*> r) {
+      for (const trigger* const* tp = r.first; tp != r.second; ++tp) {
+        const trigger& t = **tp;
+        if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
+        if (!cond_ok(t.cond, st)) continue;
+        const pm m = prefix_match_exact(rest, t.text);
+        if (m == pm::full) {
+          if (!hit || t.text.size() > hit->text.size()) hit = &t;
+        } else if (m == pm::partial) {
+          partial = true;
+        }
       }
+    };
+    if (rest.size() == 1 || bucket.size() <= 4) {
+      look({bucket.data(), bucket.data() + bucket.size()});
+    } else {
+      // the bucket is sorted by second byte, one-byte triggers (key 256) last: equal texts
+      // keep their order, so the first of two equal triggers still wins
+      look(key_range(bucket, 256u, trigger_table::key2));
+      look(key_range(bucket, static_cast<unsigned char>(rest[1]), trigger_table::key2));
     }
     return hit;
   }
@@ -296,7 +344,10 @@ class scanner {
       const unsigned char ab = static_cast<unsigned char>(x.text[off]);
       tab.anchors.add(ab);
       if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
-      tab.abuckets[ab].push_back({&x, off});
+      const unsigned key = off + 1 < x.text.size() ? static_cast<unsigned char>(x.text[off + 1])
+                           : off > 0              ? 256u + static_cast<unsigned char>(x.text[off - 1])
+                                                  : 512u;
+      tab.abuckets[ab].push_back({&x, off, key});
       if (off + 1 < x.text.size())
         trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(x.text[off + 1]));
       else if (off > 0)
@@ -308,6 +359,13 @@ class scanner {
       tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
       max_marker_ = std::max(max_marker_, x.text.size());
     }
+    // sorted by key (stable: equal triggers keep their order), for key_range
+    for (auto& bk : tab.abuckets)
+      std::stable_sort(bk.begin(), bk.end(), [](const anchored& a, const anchored& b) { return a.key < b.key; });
+    for (auto& bk : tab.buckets)
+      std::stable_sort(bk.begin(), bk.end(), [](const trigger* a, const trigger* b) {
+        return trigger_table::key2(a) < trigger_table::key2(b);
+      });
   }
 
   /// cond_ok at chunk[pos], as if chunk[i..pos) had been released as text.

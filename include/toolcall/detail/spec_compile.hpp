@@ -11,6 +11,9 @@
 // - JSON payloads: json_region_handler, one json_region_spec per opener;
 // - XML parameters: xml_region_handler (one xml_spec per opener), or xml_block_handler when
 //   the region is a block of invokes (`xml.invoke_lead`);
+// - name-then-JSON with an id slot or tokens before the arguments: slot_handler;
+// - pythonic calls opened by a declared tool's name: tool_line_handler;
+// - recipient headers before a block of invokes: recipient_handler;
 // - pythonic, regex and name-then-JSON payloads: custom_handler.
 // The handlers view strings owned by a copy of the spec kept by the format_def's factory.
 
@@ -21,7 +24,10 @@
 #include <vector>
 
 #include "../format_spec.hpp"
+#include "../formats/granite_pythonic.hpp"
 #include "../formats/json_region.hpp"
+#include "../formats/muse_glimmer.hpp"
+#include "../formats/slot_region.hpp"
 #include "custom.hpp"
 #include "format_def.hpp"
 #include "handlers.hpp"
@@ -81,6 +87,9 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
   o.guess_values = x.untyped_json;
   o.verbatim_strings = x.verbatim_strings;
   o.schema_tags = x.schema_tags;
+  o.name_sep = x.name_separator;
+  o.tag_end = x.tag_end;
+  o.type_attr_names = x.type_names;
   return o;
 }
 
@@ -94,6 +103,33 @@ inline json_region_spec spec_json_region(const format_spec& s, std::string_view 
   json_region_spec r = json_spec(close, list || s.json.several, shape);
   r.lead = s.json.lead;
   r.inject = s.json.inject;
+  return r;
+}
+
+/// A call id a spec's id slot keeps: 1 to 64 bytes of letters, digits, `_ - . :` (else one
+/// is generated).
+inline bool spec_id_ok(std::string_view id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+          c == '.' || c == ':'))
+      return false;
+  return true;
+}
+
+/// name_json read as token slots: [id up to id_end] name up to name_end, the optional
+/// arguments_lead tokens, then the JSON arguments up to the opener's closer.
+inline bool spec_slotted(const format_spec& s) {
+  return s.payload == payload_kind::name_json && (!s.id_end.empty() || !s.arguments_lead.empty());
+}
+
+inline slot_spec spec_slot(const format_spec& s, std::string_view close) {
+  slot_spec r;
+  if (!s.id_end.empty()) r.steps.push_back({slot_step::id, s.id_end, false});
+  r.steps.push_back({slot_step::name, s.name_end, false});
+  for (const auto& t : s.arguments_lead) r.steps.push_back({slot_step::token, t, true});
+  r.steps.push_back({slot_step::args, close, false});
+  r.id_ok = &spec_id_ok;
   return r;
 }
 
@@ -118,6 +154,20 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
     }
     case payload_kind::xml_parameters: {
+      if (!s.recipients.message.empty()) {
+        recipient_handler::config c;
+        c.header_end = s.recipients.message;
+        for (const auto& x : s.recipients.reasoning) c.reasoning.push_back(x);
+        for (const auto& x : s.recipients.content) c.content.push_back(x);
+        for (const auto& x : s.recipients.ends) c.ends.push_back(x);
+        c.restart = s.recipients.start;
+        c.block_open = s.call_begin;
+        c.block.spec = spec_xml(s, {});
+        c.block.invoke_lead = s.xml.invoke_lead;
+        c.block.invoke_close = s.xml.function_close;
+        c.block.closers = {s.call_end};
+        return std::unique_ptr<handler>(new recipient_handler(std::move(c)));
+      }
       if (!s.xml.invoke_lead.empty()) {
         xml_block_handler::config c;
         c.spec = spec_xml(s, {});
@@ -132,9 +182,21 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
       return std::unique_ptr<handler>(new xml_region_handler(std::move(v), s.xml.close_at_end));
     }
+    case payload_kind::name_json:
+      if (spec_slotted(s)) {
+        std::vector<slot_spec> v;
+        if (!s.call_begin.empty()) v.push_back(spec_slot(s, s.call_end));
+        for (const auto& t : s.triggers) v.push_back(spec_slot(s, t.close));
+        return std::unique_ptr<handler>(new slot_handler(s.name, std::move(v)));
+      }
+      break;
     case payload_kind::pythonic:
-    case payload_kind::regex:
-    case payload_kind::name_json: break;
+      if (s.tool_name_triggers) {
+        std::vector<std::string_view> m(s.markers.begin(), s.markers.end());
+        return std::unique_ptr<handler>(new tool_line_handler(s.name, std::move(m)));
+      }
+      break;
+    case payload_kind::regex: break;
   }
   (void)openers;
   return std::unique_ptr<handler>(new custom_handler(custom));
@@ -147,7 +209,11 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
 inline std::string compile_spec(const format_spec& in, format_def& d) {
   if (in.name.empty()) return "a format needs a name";
   const std::vector<trigger_spec> openers = spec_openers(in);
-  if (openers.empty()) return "a format needs a call opener (call_begin or triggers)";
+  if (openers.empty() && !in.tool_name_triggers) return "a format needs a call opener (call_begin or triggers)";
+  if (in.tool_name_triggers && in.payload != payload_kind::pythonic) return "tool_name_triggers needs the pythonic payload";
+  if (in.tool_name_triggers)
+    for (const auto& t : openers)
+      if (t.open.size() < 2 || t.open.back() != '(') return "a tool_name_triggers opener is a name then '('";
   for (const auto& t : openers)
     if (t.open.empty()) return "a trigger's open marker is empty";
   for (const auto& m : in.markers)
@@ -163,8 +229,8 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   const format_spec& s = *keep;
   auto c = std::make_shared<custom_def>();
   c->name = s.name;
-  c->begin = openers[0].open;
-  c->end = openers[0].close;
+  c->begin = openers.empty() ? std::string() : openers[0].open;
+  c->end = openers.empty() ? std::string() : openers[0].close;
   for (const auto& t : openers) c->ends.push_back(t.close);
   c->payload = static_cast<int>(s.payload);
   c->name_key = s.name_key;
@@ -187,19 +253,38 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
       if (const char* why = xml_spec_problem(x)) return why;
     }
   }
-  if (s.payload == payload_kind::name_json && s.name_end.size() > 64) return "name_end is longer than 64 bytes";
+  if (s.payload == payload_kind::name_json && s.name_end.size() > 256) return "name_end is longer than 256 bytes";
+  if (spec_slotted(s)) {
+    if (s.name_end.empty()) return "an id slot or arguments_lead needs name_end";
+    for (const auto& t : s.arguments_lead)
+      if (t.empty()) return "an arguments_lead token is empty";
+  }
+  if (!s.recipients.message.empty()) {
+    if (s.payload != payload_kind::xml_parameters || s.xml.invoke_lead.empty())
+      return "recipient headers need the xml_parameters payload with xml.invoke_lead";
+    if (s.recipients.start.empty() || s.call_begin.empty() || !s.triggers.empty())
+      return "recipient headers need recipients.start and call_begin (the block opener), and no triggers";
+  }
   d = format_def{};
   d.name = s.name;
   d.priority = s.priority;
-  d.description = !s.description.empty() ? s.description : "custom: " + openers[0].open + " ... " + openers[0].close;
-  for (std::size_t i = 0; i < openers.size(); ++i)
-    d.triggers.push_back({openers[i].open, spec_cond(openers[i].position), static_cast<int>(i)});
+  d.description = !s.description.empty() ? s.description
+                  : openers.empty()        ? "custom: NAME(...) lines of the declared tools"
+                                           : "custom: " + openers[0].open + " ... " + openers[0].close;
+  if (!s.recipients.message.empty()) {
+    // a message opens at its start token, or at `to=` at the start of the output
+    d.triggers = {{s.recipients.start, trig_cond::anywhere, 0}, {"to=", trig_cond::start, 1}};
+  } else {
+    for (std::size_t i = 0; i < openers.size(); ++i)
+      d.triggers.push_back({openers[i].open, spec_cond(openers[i].position), static_cast<int>(i)});
+  }
   d.markers = s.markers;
   for (const auto& r : s.reasoning) d.reasoning.push_back({r.open, r.close});
   d.template_markers = s.template_markers;
   for (const auto& p : s.presets) d.presets.push_back({p.pattern, p.formats, p.rank, p.prompt_opens_reasoning});
   d.traits.values_as_text = s.payload == payload_kind::xml_parameters;
-  d.traits.model_ids = s.model_ids;
+  d.traits.model_ids = s.model_ids || !s.id_end.empty();
+  if (s.tool_name_triggers) d.tool_triggers = &formats::granite_pythonic::tool_triggers;
   std::shared_ptr<const custom_def> cc = std::move(c);
   d.make = [keep, cc] { return spec_handler(keep, cc); };
   d.spec = keep;

@@ -211,6 +211,9 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     else if (k == "untyped_json") ok = r.get(kv.value, p, x.untyped_json);
     else if (k == "verbatim_strings") ok = r.get(kv.value, p, x.verbatim_strings);
     else if (k == "schema_tags") ok = r.get(kv.value, p, x.schema_tags);
+    else if (k == "name_separator") ok = r.get(kv.value, p, x.name_separator);
+    else if (k == "tag_end") ok = r.get(kv.value, p, x.tag_end);
+    else if (k == "type_names") ok = r.get(kv.value, p, x.type_names);
     else return r.fail(p, "unknown key");
     if (!ok) return false;
   }
@@ -309,6 +312,24 @@ inline result<format_spec> spec_from_json(std::string_view json) {
     else if (k == "arguments_key") ok = r.get(kv.value, k, s.arguments_key);
     else if (k == "json") ok = spec_read_json_options(r, kv.value, k, s.json);
     else if (k == "name_end") ok = r.get(kv.value, k, s.name_end);
+    else if (k == "id_end") ok = r.get(kv.value, k, s.id_end);
+    else if (k == "arguments_lead") ok = r.get(kv.value, k, s.arguments_lead);
+    else if (k == "tool_name_triggers") ok = r.get(kv.value, k, s.tool_name_triggers);
+    else if (k == "recipients") {
+      simdjson::dom::object ro;
+      ok = r.object(kv.value, k, ro);
+      for (simdjson::dom::key_value_pair rk : ro) {
+        if (!ok) break;
+        const std::string key(rk.key);
+        const std::string p = spec_reader::join(k, key);
+        if (key == "message") ok = r.get(rk.value, p, s.recipients.message);
+        else if (key == "start") ok = r.get(rk.value, p, s.recipients.start);
+        else if (key == "reasoning") ok = r.get(rk.value, p, s.recipients.reasoning);
+        else if (key == "content") ok = r.get(rk.value, p, s.recipients.content);
+        else if (key == "ends") ok = r.get(rk.value, p, s.recipients.ends);
+        else ok = r.fail(p, "unknown key");
+      }
+    }
     else if (k == "pattern") ok = r.get(kv.value, k, s.pattern);
     else if (k == "xml") ok = spec_read_xml(r, kv.value, k, s.xml);
     else if (k == "markers") ok = r.get(kv.value, k, s.markers);
@@ -374,7 +395,11 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("inject", s.json.inject);
       w.close('}');
       break;
-    case payload_kind::name_json: w.kv("name_end", s.name_end); break;
+    case payload_kind::name_json:
+      w.kv("name_end", s.name_end);
+      w.kv("id_end", s.id_end);
+      w.strings("arguments_lead", s.arguments_lead);
+      break;
     case payload_kind::regex: w.kv("pattern", s.pattern); break;
     case payload_kind::xml_parameters: {
       const xml_tags& x = s.xml;
@@ -397,10 +422,23 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("untyped_json", x.untyped_json);
       w.kv("verbatim_strings", x.verbatim_strings);
       w.kv("schema_tags", x.schema_tags);
+      w.kv("name_separator", x.name_separator);
+      w.kv("tag_end", x.tag_end);
+      w.kv("type_names", x.type_names);
       w.close('}');
       break;
     }
-    case payload_kind::pythonic: break;
+    case payload_kind::pythonic: w.kv("tool_name_triggers", s.tool_name_triggers); break;
+  }
+  if (!s.recipients.message.empty()) {
+    w.key("recipients");
+    w.open('{');
+    w.kv("message", s.recipients.message);
+    w.kv("start", s.recipients.start);
+    w.strings("reasoning", s.recipients.reasoning);
+    w.strings("content", s.recipients.content);
+    w.strings("ends", s.recipients.ends);
+    w.close('}');
   }
   w.strings("markers", s.markers);
   w.key("reasoning");

@@ -4,64 +4,17 @@
 #ifndef TOOLCALL_DETAIL_XML_BODY_HPP
 #define TOOLCALL_DETAIL_XML_BODY_HPP
 
-// The generic tagged key/value call body: one state machine, configured by
-// the tag spellings of a family (xml_spec), reads Qwen3-Coder, Seed-OSS, MiniMax-M2, DeepSeek
-// V3.2 DSML, Step-3 and GLM-4.5/4.6/4.7 calls. It is fed the bytes after the region opener
+// The one XML reader: one state machine, configured by the tag spellings of a family (xml_spec,
+// detail/xml_lex.hpp), reads Qwen3-Coder (also a `<tool_call>` inside a markdown fence),
+// Seed-OSS, MiniMax-M2, DeepSeek V3.2 DSML, Step-3, GLM-4.5/4.6/4.7 and the custom XML specs. It is fed the bytes after the region opener
 // (`<tool_call>`, `<minimax:tool_call>`, ...), opens a call when a function name is complete,
 // streams the arguments as one compact JSON object, and returns done right after the call
 // closer.
 //
 // Rules (they hold for every chunking of the input; nothing depends on where a chunk ends):
 //
-// Values and markup. Inside a value, `param_close` ends the value only when
-// what follows it, after at most 64 bytes of whitespace, is `param_open`, `fn_close`,
-// `call_close` or (multi families) `fn_open`. Otherwise the closer is text of the value and the
-// value goes on: code that writes `</parameter>`, `<parameter=x>` (not at a line start),
-// `<tool_call>` or `</function>` keeps it. The body holds the closer, the whitespace and a
-// prefix of the next tag until the bytes decide; the hold is at most two tags plus 64 bytes
-// (after a line-start `param_open`, rule (a): the tag, a 256-byte name and 256 bytes of
-// attributes). With the `whitespace` trim a run of whitespace inside a value waits for the next
-// byte that is not whitespace, since it may be trailing.
-//
-// Missing value closer (repaired). A value without its closer also ends
-//   (a) at a newline followed at once by `param_open`, a complete parameter name and the end of
-//       that name (`\n<parameter=path>`, `\n<parameter name="path">`, `\n<arg_key>k</arg_key>`):
-//       the newline is markup, the new parameter starts;
-//   (b) at `fn_close` followed, after at most 64 bytes of whitespace, by `call_close`, by
-//       `fn_open` (multi families) or by the end of the text;
-//   (c) when the family has no `fn_close` (GLM): at `call_close` followed by whitespace only up
-//       to the end of the text.
-// The call then ends with repaired = true. A call whose function closer is missing (its last
-// value closed, then `call_close`, or `fn_open` in a multi family) is accepted the same way.
-// Anything else that ends the text inside a call fails with errc::unterminated_call.
-//
-// Trim. `one_newline` (Qwen3-Coder, Seed-OSS): one newline right after the value opener and one
-// right before the value's end are markup. `whitespace` (MiniMax-M2, Step-3, GLM): all leading
-// and trailing whitespace is markup. `none` (DSML): the text is kept as written (but for the
-// newline of rule (a)).
-//
-// Schema and markup. When the request's tools are known for the call (e.param_kind of a key no
-// schema declares is `undeclared`) and the spec's `schema_tags` is on, `param_open` after a
-// value's closer, or at a line start where the closer is missing, ends the value only when it
-// names a declared parameter not given yet; otherwise the tag is text of the value, and a
-// line-start one pairs with its `param_close`. A `fn_open` inside a value is text and pairs with
-// its `fn_close`, so a value holding a whole call (code that writes `<tool_call>`) stays whole.
-//
-// Typing. For each parameter the body asks e.param_kind(key) once, when the
-// key is complete (`undeclared` is read as `unknown`). A union kind (a string branch and others:
-// `anyOf [integer, string]`, `type: [T, "null"]`) is held while its first word may still be one
-// of the other kinds and decoded when the whole text is (JSON or a Python literal; `null`/`None`
-// in any case for null), else streamed as a string; a `typed` value `null`/`None` is null.
-// `verbatim_strings`: a schema-string value keeps all its whitespace (GLM). `string`: a JSON string of the exact text, streamed as it is decided.
-// `typed`: the text is buffered and, at the value's end, read as JSON or a Python literal by the
-// lenient lexer (True/False/None, single quotes, trailing commas); the compact JSON is written,
-// with an errc::normalized note when a repair was needed. A text that is neither stays a JSON
-// string, with an errc::normalized warning (the value was not changed, but its type is not the
-// schema's; the normalizer reports the schema mismatch itself). `unknown`: a string, streamed;
-// with e.guess_json_values() a value that is entirely one JSON number, true, false, null, array
-// or object is decoded (no diagnostic). In a family with a `type_attr` (DSML `string="..."`), an
-// `unknown` kind follows the attribute: "false" means typed, "true" means string; a schema
-// kind wins over the attribute.
+// Values and markup, a missing value closer, trim, schema and markup, typing: the rules of the
+// value phase are at the top of detail/xml_body_values.hpp.
 //
 // Calls. A function opens (begin_call) when its name is complete and valid; a GLM name, which
 // stands alone on its line, opens only when `<arg_key>` or the call closer follows, so a word of
@@ -86,360 +39,12 @@
 #include "json_call.hpp"
 #include "json_lexer.hpp"
 #include "utf8.hpp"
+#include "xml_lex.hpp"
+#include "xml_values.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-/// How a function or parameter name is written after its opener.
-enum class xml_name : std::uint8_t {
-  to_gt,    ///< `<function=NAME>`: the name runs to `>`
-  quoted,   ///< `<invoke name="NAME" attr="v">`: a quoted name (or a bare one), attributes, `>`
-  to_tag,   ///< `<arg_key>NAME</arg_key>`: the name runs to `param_name_end` (parameters only)
-  to_line,  ///< GLM: the name follows the opener and ends at a newline or at `<` (functions only)
-};
-
-/// Which whitespace around a value is markup.
-enum class xml_trim : std::uint8_t {
-  none,         ///< the value is the text as written
-  one_newline,  ///< one leading and one trailing newline
-  whitespace,   ///< all leading and trailing whitespace
-};
-
-/**
- * The tag spellings of one XML-like family. Plain data: the strings are not copied, so they
- * must outlive the body that uses them (string literals, or strings owned by the format).
- * Every tag the body looks for inside a value (`param_open`, `param_close`, `fn_close`,
- * `call_close`) starts with `<`; xml_spec_problem() checks the rules.
- */
-struct xml_spec {
-  std::string_view format;          ///< reported in call_begin
-  std::string_view call_prefix;     ///< bytes right after the region opener (Step-3 `function<|tool_sep|>`, full-width bars)
-  std::string_view fn_open;         ///< `<function=`, `<invoke name=`; empty: the name follows at once
-  xml_name fn_name = xml_name::to_gt;
-  std::string_view fn_close;        ///< `</function>`, `</invoke>`; empty: the call closer ends the call
-  std::string_view param_open;      ///< `<parameter=`, `<parameter name=`, `<arg_key>`
-  xml_name param_name = xml_name::to_gt;
-  std::string_view param_name_end;  ///< `</arg_key>` (param_name == to_tag)
-  std::string_view value_open;      ///< `<arg_value>`, after optional whitespace; may be empty
-  std::string_view param_close;     ///< `</parameter>`, `</arg_value>`
-  std::string_view call_close;      ///< `</tool_call>`; empty: the region ends after fn_close
-  xml_trim trim = xml_trim::none;
-  bool multi = false;               ///< several functions in one region
-  std::string_view type_attr;       ///< DSML `string`: "true" string, "false" typed
-  /// The type attribute holds a type name (Kimi-K3 `type="string"`): "string" keeps the text,
-  /// any other name reads it as JSON (typed). Off: DSML's "true"/"false".
-  bool type_attr_names = false;
-  /// A tag that may stand once between the function name and its parameters (Hy3
-  /// `<tool_sep>`); empty: none.
-  std::string_view name_sep;
-  /// What ends an opening tag whose name is `quoted` (after its attributes): `>` when empty;
-  /// Kimi-K3's `<|sep|>`.
-  std::string_view tag_end;
-  /// The call opens at the first tag after the function name (a parameter or a closer), as a
-  /// GLM name does: another family's body after a shared opener (`<function name="f">` then
-  /// `<parameter=`) fails before any event, for the next claimant (MiniCPM).
-  bool defer_open = false;
-  /// Values the schema does not type are decoded when the whole text is one JSON value, as with
-  /// options::xml_values_as_json (the vendor's parser json-decodes them: MiniCPM).
-  bool guess_values = false;
-  /// A value the schema types as a string keeps all its whitespace; `trim` applies to the other
-  /// values (GLM: vLLM's glm4_moe parser keeps a string `<arg_value>` verbatim and strips the
-  /// values it decodes).
-  bool verbatim_strings = false;
-  /// With the request's tools, a parameter tag inside a value ends it only when it names a
-  /// declared parameter not given yet (vLLM's Qwen3-Coder parser); off: any name does (GLM,
-  /// whose vendor parser pairs `<arg_key>`/`<arg_value>` without the schema).
-  bool schema_tags = true;
-  /// After `call_prefix`, a bare name may stand before `fn_open` (Step-3 written as DeepSeek
-  /// writes it: `function<|tool_sep|>get_weather` then the invoke). The invoke's own name wins,
-  /// as vLLM's step3 parser reads only the invoke; without an invoke (parameters or a closer
-  /// follow at once) the bare name is the function's.
-  bool name_after_prefix = false;
-  /// A bare JSON object may stand for the parameters, right after the function's opening tag
-  /// (SGLang's DeepSeek V3.2 reader: `<invoke name="f">{"city": "Paris"}</invoke>`).
-  bool json_args = false;
-  /// With the request's tools, a first parameter named `arguments` or `input` that the schema
-  /// does not declare and whose value is an object of declared parameters is unwrapped: its
-  /// members are the call's arguments (vLLM's DeepSeek V3.2/V4 DSML parser).
-  bool unwrap_wrapper = false;
-};
-
-/// Null when `s` can drive xml_call_body, else what is wrong with it.
-inline const char* xml_spec_problem(const xml_spec& s) noexcept {
-  constexpr std::size_t max_tag = 64;
-  const std::string_view tags[] = {s.call_prefix,    s.fn_open,    s.fn_close,    s.param_open, s.param_name_end,
-                                   s.value_open,     s.param_close, s.call_close, s.name_sep,   s.tag_end};
-  for (std::string_view t : tags)
-    if (t.size() > max_tag) return "a tag is longer than 64 bytes";
-  if (s.param_open.empty() || s.param_close.empty()) return "param_open and param_close are required";
-  if (s.param_open[0] != '<' || s.param_close[0] != '<') return "param_open and param_close must start with '<'";
-  if (!s.fn_close.empty() && s.fn_close[0] != '<') return "fn_close must start with '<'";
-  if (!s.call_close.empty() && s.call_close[0] != '<') return "call_close must start with '<'";
-  if (s.fn_close.empty() && s.call_close.empty()) return "fn_close or call_close is required";
-  if (s.fn_open.empty() && s.fn_name != xml_name::to_line) return "fn_name is to_line when fn_open is empty";
-  if (!s.name_sep.empty() && s.name_sep[0] != '<') return "name_sep must start with '<'";
-  if (s.fn_name == xml_name::to_tag) return "fn_name cannot be to_tag";
-  if (s.param_name == xml_name::to_line) return "param_name cannot be to_line";
-  if ((s.param_name == xml_name::to_tag) != !s.param_name_end.empty())
-    return "param_name_end is given exactly when param_name is to_tag";
-  if (s.multi && s.fn_open.empty()) return "multi needs fn_open";
-  if (s.format.empty()) return "format is required";
-  return nullptr;
-}
-
-/// Reads one name in one of the xml_name syntaxes, byte by byte (any chunking).
-class xml_name_scanner {
- public:
-  enum result : std::uint8_t {
-    more,        ///< keep feeding
-    done,        ///< the name is complete; the byte was its end
-    done_again,  ///< the name is complete; the byte was not used (to_line: a `<`)
-    bad,         ///< not a name in this syntax
-  };
-  static constexpr std::size_t max_name = 256;
-  static constexpr std::size_t max_attrs = 256;
-
-  void reset(xml_name syntax, std::string_view end_tag, std::string_view type_attr, std::string_view tag_end = {},
-             bool type_names = false) {
-    syn_ = syntax;
-    end_tag_ = end_tag;
-    type_attr_ = type_attr;
-    tag_end_ = tag_end.empty() || tag_end == ">" ? std::string_view{} : tag_end;
-    type_names_ = type_names;
-    ph_ = p_lead;
-    raw_.clear();
-    attrs_.clear();
-    type_value_ = -1;
-    spaced_ = false;
-  }
-  /// to_line: spaces or tabs stood around the name (`<tool_call> and </tool_call>` in prose).
-  bool spaced() const noexcept { return spaced_; }
-
-  /// The name, surrounding whitespace (and a self-closing `/`) removed.
-  std::string_view name() const noexcept {
-    std::string_view n = raw_;
-    while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.front()))) n.remove_prefix(1);
-    n = rtrim_ws(n);
-    if (syn_ == xml_name::to_gt && !n.empty() && n.back() == '/') {
-      n.remove_suffix(1);
-      n = rtrim_ws(n);
-    }
-    return n;
-  }
-  /// `<function=NAME/>`: the tag closed itself.
-  bool self_closed() const noexcept {
-    std::string_view n = raw_;
-    n = rtrim_ws(n);
-    return syn_ == xml_name::to_gt && !n.empty() && n.back() == '/';
-  }
-  /// The type attribute's verdict: 1 "true", 0 "false", -1 absent or other.
-  int type_value() const noexcept { return type_value_; }
-
-  result push(unsigned char c) {
-    switch (syn_) {
-      case xml_name::to_gt:
-        if (c == '>') return finish_name();
-        if (c == '<') return bad;
-        if (is_json_ws(c)) return name().empty() ? more : keep(c);  // `<function=\nNAME\n>`: trimmed
-        return keep(c);
-      case xml_name::quoted: return push_quoted(c);
-      case xml_name::to_tag:
-        if (ph_ == p_end) {
-          tag_ += static_cast<char>(c);
-          const pm m = prefix_match(tag_, end_tag_);
-          if (m == pm::full) return finish_name();
-          return m == pm::partial ? more : bad;
-        }
-        if (c == '<') {
-          ph_ = p_end;
-          tag_.assign(1, '<');
-          if (end_tag_.size() == 1) return finish_name();
-          return end_tag_[0] == '<' ? more : bad;
-        }
-        return keep(c);
-      case xml_name::to_line: return push_line(c);
-    }
-    return bad;
-  }
-
- private:
-  enum phase : std::uint8_t { p_lead, p_name, p_quoted, p_attrs, p_space, p_end };
-
-  result keep(unsigned char c) {
-    if (raw_.size() >= max_name) return bad;
-    raw_ += static_cast<char>(c);
-    return more;
-  }
-  result finish_name() { return name().empty() ? bad : done; }
-
-  /// quoted syntax whose tag ends with a multi-byte tag_end (`<|sep|>`): the name, then
-  /// attributes up to tag_end
-  result push_quoted_end(unsigned char c) {
-    switch (ph_) {
-      case p_lead:
-        if (c == ' ' || c == '\t') return more;
-        if (c == '"' || c == '\'') {
-          quote_ = static_cast<char>(c);
-          ph_ = p_quoted;
-          return more;
-        }
-        if (c == '<' || c == '\n' || c == '>') return bad;
-        ph_ = p_name;
-        return keep(c);
-      case p_name:
-        if (is_json_ws(c) || c == static_cast<unsigned char>(tag_end_[0])) {
-          ph_ = p_attrs;
-          return attr_byte(c);
-        }
-        if (c == '<' || c == '>') return bad;
-        return keep(c);
-      case p_quoted:
-        if (c == static_cast<unsigned char>(quote_)) {
-          ph_ = p_attrs;
-          return more;
-        }
-        if (c == '\n') return bad;
-        return keep(c);
-      case p_attrs: return attr_byte(c);
-      default: return bad;
-    }
-  }
-  result attr_byte(unsigned char c) {
-    if (attrs_.size() >= max_attrs) return bad;
-    attrs_ += static_cast<char>(c);
-    if (attrs_.size() >= tag_end_.size() &&
-        std::string_view(attrs_).substr(attrs_.size() - tag_end_.size()) == tag_end_) {
-      attrs_.resize(attrs_.size() - tag_end_.size());
-      read_attrs();
-      return finish_name();
-    }
-    return more;
-  }
-
-  result push_quoted(unsigned char c) {
-    if (!tag_end_.empty()) return push_quoted_end(c);
-    switch (ph_) {
-      case p_lead:
-        if (is_json_ws(c)) return more;
-        if (c == '"' || c == '\'') {
-          quote_ = static_cast<char>(c);
-          ph_ = p_quoted;
-          return more;
-        }
-        if (c == '>' || c == '<' || c == '\n') return bad;
-        ph_ = p_name;  // a bare name: `name=x>`
-        return keep(c);
-      case p_name:
-        if (c == '>') return finish_name();
-        if (c == '<' || c == '\n') return bad;
-        if (is_json_ws(c)) {
-          ph_ = p_attrs;
-          return more;
-        }
-        return keep(c);
-      case p_quoted:
-        if (c == static_cast<unsigned char>(quote_)) {
-          ph_ = p_attrs;
-          return more;
-        }
-        if (c == '<') return bad;
-        if (is_json_ws(c) && name().empty()) return more;  // `name="\nNAME"`: trimmed
-        return keep(c);
-      case p_attrs:
-        if (c == '>') {
-          read_attrs();
-          return finish_name();
-        }
-        if (c == '<' || attrs_.size() >= max_attrs) return bad;
-        attrs_ += static_cast<char>(c);
-        return more;
-      default: return bad;
-    }
-  }
-
-  static bool line_name_byte(unsigned char c) noexcept {
-    // what valid_call_name rejects fails at once (a `{` after GLM's `<tool_call>` is Hermes)
-    if (c < 0x20 || c == 0x7F) return false;
-    switch (c) {
-      case '"': case '\'': case '>': case '{': case '}': case '(': case ')': case '[': case ']':
-      case ',': case '\\': return false;
-      default: return true;
-    }
-  }
-
-  result push_line(unsigned char c) {
-    switch (ph_) {
-      case p_lead:
-        if (is_json_ws(c)) {
-          spaced_ |= c == ' ' || c == '\t';
-          return more;
-        }
-        ph_ = p_name;
-        if (c == '<') return bad;
-        return line_name_byte(c) ? keep(c) : bad;
-      case p_name:
-        if (c == '\n') return finish_name();
-        if (c == '<') return name().empty() ? bad : done_again;
-        if (is_json_ws(c)) {
-          spaced_ |= c == ' ' || c == '\t';
-          ph_ = p_space;
-          return more;
-        }
-        return line_name_byte(c) ? keep(c) : bad;
-      case p_space:
-        if (c == '\n') return finish_name();
-        if (c == '<') return done_again;
-        spaced_ |= c == ' ' || c == '\t';
-        return is_json_ws(c) ? more : bad;
-      default: return bad;
-    }
-  }
-
-  // `string="true" other='x' flag`: only type_attr matters; anything else is ignored.
-  void read_attrs() {
-    if (type_attr_.empty()) return;
-    std::string_view a = attrs_;
-    std::size_t k = 0;
-    const std::size_t n = a.size();
-    auto skip_ws = [&] {
-      while (k < n && (is_json_ws(static_cast<unsigned char>(a[k])) || a[k] == '/')) ++k;
-    };
-    while (k < n) {
-      skip_ws();
-      const std::size_t s = k;
-      while (k < n && a[k] != '=' && !is_json_ws(static_cast<unsigned char>(a[k]))) ++k;
-      const std::string_view key = a.substr(s, k - s);
-      skip_ws();
-      if (k >= n || a[k] != '=') continue;
-      ++k;
-      skip_ws();
-      std::string_view val;
-      if (k < n && (a[k] == '"' || a[k] == '\'')) {
-        const char q = a[k++];
-        const std::size_t vs = k;
-        while (k < n && a[k] != q) ++k;
-        val = a.substr(vs, k - vs);
-        if (k < n) ++k;
-      } else {
-        const std::size_t vs = k;
-        while (k < n && !is_json_ws(static_cast<unsigned char>(a[k]))) ++k;
-        val = a.substr(vs, k - vs);
-      }
-      if (key != type_attr_) continue;
-      if (type_names_) type_value_ = val == "string" || val == "str" ? 1 : val.empty() ? -1 : 0;
-      else type_value_ = val == "true" ? 1 : val == "false" ? 0 : -1;
-    }
-  }
-
-  xml_name syn_ = xml_name::to_gt;
-  std::string_view end_tag_, type_attr_, tag_end_;
-  bool type_names_ = false;
-  phase ph_ = p_lead;
-  char quote_ = '"';
-  std::string raw_, attrs_, tag_;
-  int type_value_ = -1;
-  bool spaced_ = false;
-};
 
 /**
  * The generic XML-parameter call body (see the rules at the top of this file). Usage, by a
@@ -474,7 +79,7 @@ class xml_call_body {
     json_done_ = false;
     wrap_ = false;
     pre_.clear();
-    u8_.clear();
+    sw_.reset();
     bad_utf8_ = false;
     utf8_noted_ = false;
     if (fn_open_consumed) {
@@ -636,8 +241,12 @@ class xml_call_body {
     switch (st_) {
       case s_prefix: {
         if (am_.empty() && is_json_ws(c)) return a_next;
-        const int r = match4(am_, c, sp_.call_prefix, {}, {}, {});
+        const int r = match4(am_, c, sp_.call_prefix, sp_.prefix_optional ? sp_.fn_open : std::string_view{}, {}, {});
         if (r == -2) return fail(e, errc::invalid_call, "the opener is not followed by a call");
+        if (r == 1) {  // the function tag without the prefix
+          start_fn_name(abs_ + 1 - am_.size());
+          return a_next;
+        }
         if (r == 0) {
           am_.clear();
           if (sp_.fn_open.empty()) start_fn_name(abs_ + 1);
@@ -791,474 +400,42 @@ class xml_call_body {
   }
 
   // ---- values --------------------------------------------------------------------------------
+  // (defined in detail/xml_body_values.hpp)
 
-  act value_byte(engine_services& e, unsigned char c) {
-    switch (vph_) {
-      case vp_text:
-        if (lead_) {
-          if (trim_ == xml_trim::whitespace && is_json_ws(c)) {
-            line_start_ = c == '\n';
-            return a_next;
-          }
-          lead_ = false;
-          if (trim_ == xml_trim::one_newline && c == '\n') {
-            line_start_ = true;
-            return a_next;
-          }
-        }
-        if (c == '<') {
-          mk_.assign(1, '<');
-          mk_ls_ = line_start_;
-          vph_ = vp_head;
-          return a_next;
-        }
-        if (c == '\n') {
-          if (trim_ != xml_trim::whitespace && !wsh_.empty()) {
-            text(wsh_);
-            wsh_.clear();
-          }
-          wsh_ += '\n';
-          line_start_ = true;
-          return a_next;
-        }
-        line_start_ = false;
-        if (trim_ == xml_trim::whitespace && is_json_ws(c)) {
-          wsh_ += static_cast<char>(c);
-          return a_next;
-        }
-        if (!wsh_.empty()) {
-          text(wsh_);
-          wsh_.clear();
-        }
-        {
-          const char ch = static_cast<char>(c);
-          text(std::string_view(&ch, 1));
-        }
-        return a_next;
-      case vp_head: {
-        mk_ += static_cast<char>(c);
-        const std::string_view m[5] = {sp_.param_close, sp_.fn_close,
-                                       sp_.fn_close.empty() ? sp_.call_close : std::string_view{},
-                                       mk_ls_ ? sp_.param_open : std::string_view{}, sp_.fn_open};
-        bool partial = false;
-        for (int k = 0; k < 5; ++k) {
-          if (m[k].empty()) continue;
-          const pm r = prefix_match(mk_, m[k]);
-          if (r == pm::full) {
-            // tags of a call written inside the value (code that holds a call) pair up and stay
-            // text: a function opener, a parameter opener the schema rejected (nest_), and
-            // their closers
-            if (k == 4) {
-              ++lit_fn_;
-              return mismatch();
-            }
-            if (k == 0 && nest_ > 0) {
-              --nest_;
-              return mismatch();
-            }
-            if (k == 1 && lit_fn_ > 0) {
-              --lit_fn_;
-              return mismatch();
-            }
-            mk_fix_ = mk_.size();
-            fol_.clear();
-            wsn_ = 0;
-            if (k == 0) vph_ = vp_close_ws;
-            else if (k == 1) vph_ = vp_fn_ws;
-            else if (k == 2) vph_ = vp_call_ws;
-            else {
-              vph_ = vp_probe;
-              probe_closed_ = false;
-              probe_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
-            }
-            return a_next;
-          }
-          if (r == pm::partial) partial = true;
-        }
-        return partial ? a_next : mismatch();
-      }
-      case vp_close_ws: {
-        mk_ += static_cast<char>(c);
-        if (fol_.empty() && is_json_ws(c)) return ++wsn_ > max_ws ? mismatch() : a_next;
-        fol_ += static_cast<char>(c);
-        const std::string_view m[4] = {sp_.param_open, sp_.fn_close, sp_.call_close,
-                                       sp_.multi ? sp_.fn_open : std::string_view{}};
-        bool partial = false;
-        for (int k = 0; k < 4; ++k) {
-          if (m[k].empty()) continue;
-          const pm r = prefix_match(fol_, m[k]);
-          if (r == pm::full) {
-            if (k == 0 && schema_known_ && sp_.schema_tags) {
-              // with the request's tools, the next parameter's name decides (structural())
-              vph_ = vp_probe;
-              probe_closed_ = true;
-              probe_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
-              return a_next;
-            }
-            end_value(e, false);
-            if (k == 0) {
-              start_key();
-              return a_next;
-            }
-            if (k == 1) return end_function(e, false, true);
-            if (k == 2) return end_function(e, !sp_.fn_close.empty(), false);
-            end_function(e, true, false);
-            start_fn_name(abs_ + 1 - fol_.size());
-            return a_next;
-          }
-          if (r == pm::partial) partial = true;
-        }
-        return partial ? a_next : mismatch();
-      }
-      case vp_fn_ws: {
-        mk_ += static_cast<char>(c);
-        if (fol_.empty() && is_json_ws(c)) return ++wsn_ > max_ws ? mismatch() : a_next;
-        fol_ += static_cast<char>(c);
-        const std::string_view m1 = sp_.multi ? sp_.fn_open : std::string_view{};
-        const pm r0 = sp_.call_close.empty() ? pm::no : prefix_match(fol_, sp_.call_close);
-        const pm r1 = m1.empty() ? pm::no : prefix_match(fol_, m1);
-        if (r0 == pm::full) {
-          end_value(e, false);
-          return end_function(e, true, false);
-        }
-        if (r1 == pm::full) {
-          end_value(e, false);
-          end_function(e, true, false);
-          start_fn_name(abs_ + 1 - fol_.size());
-          return a_next;
-        }
-        return r0 == pm::partial || r1 == pm::partial ? a_next : mismatch();
-      }
-      case vp_call_ws:
-        mk_ += static_cast<char>(c);
-        if (is_json_ws(c) && ++wsn_ <= max_ws) return a_next;
-        return mismatch();
-      case vp_probe: {
-        mk_ += static_cast<char>(c);
-        const xml_name_scanner::result r = probe_.push(c);
-        if (r == xml_name_scanner::more) return a_next;
-        if (r != xml_name_scanner::done) return mismatch();
-        if (!structural(e, probe_.name())) {
-          // a parameter the function does not declare, or one it has already: text of the
-          // value (code holding a call); a line-start one pairs with its closer
-          if (!probe_closed_) {
-            ++nest_;
-            return mismatch();
-          }
-          // after a closer: the closer and the whitespace are text, the tag is read again as
-          // text too (not as a line-start opener: it pairs with nothing)
-          const std::size_t lt = mk_fix_ + wsn_;
-          if (!wsh_.empty()) {
-            text(wsh_);
-            wsh_.clear();
-          }
-          text(std::string_view(mk_).substr(0, lt));
-          rq_.erase(0, rq_pos_);
-          rq_pos_ = 0;
-          rq_.insert(0, mk_, lt, std::string::npos);
-          mk_.clear();
-          fol_.clear();
-          line_start_ = false;
-          vph_ = vp_text;
-          return a_next;
-        }
-        if (probe_closed_) {  // after the value's closer: the next parameter
-          end_value(e, false);
-          key_done(e, probe_);
-          return a_next;
-        }
-        // rule (a): the value's closer is missing; a new parameter starts
-        end_value(e, true);
-        repaired_ = true;
-        key_done(e, probe_);
-        return a_next;
-      }
-    }
-    return a_next;
-  }
+  act value_byte(engine_services& e, unsigned char c);
 
   /// A plain run (no `<`, no newline) of value text.
-  void take_run(std::string_view run) {
-    line_start_ = false;
-    if (trim_ == xml_trim::whitespace) {
-      std::size_t k = run.size();
-      while (k > 0 && is_json_ws(static_cast<unsigned char>(run[k - 1]))) --k;
-      if (k == 0) {
-        wsh_ += run;
-        return;
-      }
-      if (!wsh_.empty()) text(wsh_);
-      text(run.substr(0, k));
-      wsh_.assign(run.substr(k));
-      return;
-    }
-    if (!wsh_.empty()) {
-      text(wsh_);
-      wsh_.clear();
-    }
-    text(run);
-  }
+  void take_run(std::string_view run);
 
   /// The held markup is value text after all: its `<` is text, the rest is read again.
-  act mismatch() {
-    if (!wsh_.empty()) {
-      text(wsh_);
-      wsh_.clear();
-    }
-    text("<");
-    line_start_ = false;
-    rq_.erase(0, rq_pos_);
-    rq_pos_ = 0;
-    rq_.insert(0, mk_, 1, std::string::npos);
-    mk_.clear();
-    fol_.clear();
-    vph_ = vp_text;
-    return a_next;
-  }
+  act mismatch();
 
-  void text(std::string_view s) {
-    if (s.empty()) return;
-    if (mode_ == m_guess) {
-      const unsigned char c = static_cast<unsigned char>(s[0]);
-      const bool maybe_json = ((accept_ & vk_number) && ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) ||
-                              ((accept_ & vk_boolean) && (c == 't' || c == 'f' || c == 'T' || c == 'F')) ||
-                              ((accept_ & vk_null) && (c == 'n' || c == 'N')) ||
-                              ((accept_ & vk_array) && c == '[') || ((accept_ & vk_object) && c == '{');
-      if (maybe_json) {
-        mode_ = m_guess_buf;
-      } else {
-        mode_ = m_string;
-        a() += '"';
-      }
-    }
-    if (mode_ == m_guess_buf && !(accept_ & (vk_object | vk_array))) {
-      // a scalar is one word: a value with any other byte is a string, streamed from here
-      for (char ch : s) {
-        const unsigned char b = static_cast<unsigned char>(ch);
-        if (!(is_ident_char(b) || b == '+' || b == '-' || b == '.')) {
-          mode_ = m_string;
-          a() += '"';
-          string_text(value_);
-          value_.clear();
-          break;
-        }
-      }
-    }
-    if (mode_ == m_string) string_text(s);
-    else value_ += s;
-  }
+  void text(std::string_view s);
 
-  /// The held text of a value, outer whitespace removed.
-  std::string_view held_word() const noexcept {
-    std::string_view v = value_;
-    while (!v.empty() && is_json_ws(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
-    v = rtrim_ws(v);
-    return v;
-  }
-  /// `null` or `None`, in any case (the vendors' parsers compare value.lower()).
-  bool held_null() const noexcept {
-    const std::string_view v = held_word();
-    if (v.size() != 4) return false;
-    char l[4];
-    for (int i = 0; i < 4; ++i) l[i] = static_cast<char>(v[static_cast<std::size_t>(i)] | 0x20);
-    const std::string_view w(l, 4);
-    return w == "null" || w == "none";
-  }
+  /// `null` or `None`, in any case.
+  bool held_null() const noexcept { return xml_value_decoder::null_word(value_); }
   /// Does the JSON the lexer wrote have a kind the value accepts?
-  bool accepted(std::string_view json) const noexcept {
-    if (json.empty()) return false;
-    switch (json[0]) {
-      case '{': return accept_ & vk_object;
-      case '[': return accept_ & vk_array;
-      case 't': case 'f': return accept_ & vk_boolean;
-      case 'n': return accept_ & vk_null;
-      case '"': return false;
-      default: return accept_ & vk_number;
-    }
-  }
+  bool accepted(std::string_view json) const noexcept;
 
-  /// String value text, written as it comes in whole UTF-8 sequences (an incomplete one at the
-  /// end waits in u8_ for the next bytes); bytes that are not UTF-8 become U+FFFD, as in JSON
-  /// arguments, with one note per region.
-  void string_text(std::string_view s) {
-    std::string joined;
-    if (!u8_.empty()) {
-      joined.swap(u8_);
-      joined.append(s.data(), s.size());
-      s = joined;
-    }
-    const std::size_t cut = utf8_complete_prefix(s);
-    if (cut < s.size()) u8_.assign(s.data() + cut, s.size() - cut);
-    write_utf8(s.substr(0, cut));
-  }
+  /// String value text, written as it comes in whole UTF-8 sequences (xml_string_writer).
+  void string_text(std::string_view s);
   void write_utf8(std::string_view s) {
-    const bool valid = utf8_valid(s);
-    if (valid) json_escape_append(a(), s);
-    else utf8_append_replacing(a(), s, json_escape_append);
-    if (!valid) bad_utf8_ = true;
+    if (xml_string_writer::write(a(), s)) bad_utf8_ = true;
   }
 
   /// The value ends. `line_break`: at a rule (a) opener, whose newline is markup; otherwise at
   /// a closer, where the trim rule decides about the held whitespace.
-  void end_value(engine_services& e, bool line_break) {
-    if (!line_break && trim_ == xml_trim::none) text(wsh_);
-    wsh_.clear();
-    mk_.clear();
-    fol_.clear();
-    vph_ = vp_text;
-    switch (mode_) {
-      case m_string:
-        if (!u8_.empty()) {  // a sequence cut off by the closer
-          write_utf8(u8_);
-          u8_.clear();
-        }
-        a() += '"';
-        break;
-      case m_guess: a() += "\"\""; break;
-      case m_guess_buf: {
-        if ((accept_ & vk_null) && held_null()) {
-          a() += "null";
-          break;
-        }
-        // JSON, or a Python literal (the vendors' parsers try json.loads then ast.literal_eval)
-        const char* why = lex_all(e);
-        if (why && lx_.error_code() == errc::limit_depth) deep_ = true;
-        if (!why && accepted(lx_.out())) {
-          a() += lx_.out();
-          if (lx_.replaced_utf8()) bad_utf8_ = true;
-          break;
-        }
-        quote_value();
-        break;
-      }
-      case m_typed: {
-        if (wrap_) {
-          wrap_ = false;
-          if (unwrap(e)) break;
-          a() += '"';
-          write_utf8(key_);
-          a() += "\":";
-        }
-        if (held_null()) {  // `None`, `NULL`: null (a non-string type; the normalizer checks it)
-          a() += "null";
-          break;
-        }
-        const char* why = lex_all(e);
-        if (why && lx_.error_code() == errc::limit_depth) deep_ = true;
-        // a quoted string never fits a non-string type: the text is kept as written
-        if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
-        if (!why) {
-          a() += lx_.out();
-          if (lx_.replaced_utf8()) bad_utf8_ = true;
-          if (lx_.repaired()) note(e, "read as a Python literal or repaired JSON", severity::note);
-          break;
-        }
-        quote_value();
-        if (!deep_)
-          note(e, std::string("is not JSON or a Python literal (") + why + "); kept as a string", severity::warning);
-        break;
-      }
-    }
-    value_.clear();
-  }
+  void end_value(engine_services& e, bool line_break);
 
   /// unwrap_wrapper: writes the members of the value (an object whose keys the schema declares)
   /// as the call's own arguments. False when it is not such an object.
-  bool unwrap(engine_services& e) {
-    if (lex_all(e)) {
-      if (lx_.error_code() == errc::limit_depth) deep_ = true;
-      return false;
-    }
-    const std::string& o = lx_.out();
-    if (o.size() < 2 || o[0] != '{') return false;
-    // the top-level keys of the compact object
-    std::size_t depth = 0;
-    bool in_str = false, esc = false, want_key = true;
-    std::size_t ks = 0;
-    for (std::size_t i = 0; i < o.size(); ++i) {
-      const char ch = o[i];
-      if (in_str) {
-        if (esc) esc = false;
-        else if (ch == '\\') esc = true;
-        else if (ch == '"') {
-          in_str = false;
-          if (depth == 1 && want_key) {
-            if (e.param_kind(std::string_view(o).substr(ks, i - ks)) == value_kind::undeclared) return false;
-            want_key = false;
-          }
-        }
-        continue;
-      }
-      if (ch == '"') {
-        in_str = true;
-        ks = i + 1;
-      } else if (ch == '{' || ch == '[') {
-        ++depth;
-      } else if (ch == '}' || ch == ']') {
-        --depth;
-      } else if (ch == ',' && depth == 1) {
-        want_key = true;
-      }
-    }
-    if (o.size() > 2) a().append(o, 1, o.size() - 2);
-    else count_ = 0;
-    note(e, "held the call's arguments: unwrapped", severity::note);
-    return true;
-  }
+  bool unwrap(engine_services& e);
 
-  /// Reads the buffered value as one JSON value or Python literal (lx_.out() holds it).
-  /// Returns null on success, else why not.
-  const char* lex_all(engine_services& e) {
-    std::string_view v = value_;
-    if (v.find_first_not_of(" \t\r\n") == std::string_view::npos) return "empty value";
-    lx_.reset(nullptr, e.max_depth());
-    e.examined(v.size());
-    lex_step s = lx_.feed(v);
-    std::size_t used = s.consumed;
-    if (s.st == lex_step::more) {
-      s = lx_.finish();
-      used = v.size();
-    }
-    if (s.st != lex_step::done) return *lx_.error_message() ? lx_.error_message() : "invalid value";
-    for (char ch : v.substr(used))
-      if (!is_json_ws(static_cast<unsigned char>(ch))) return "text after the value";
-    return nullptr;
-  }
+  void quote_value();
 
-  void quote_value() {
-    a() += '"';
-    write_utf8(value_);
-    a() += '"';
-  }
+  void note(engine_services& e, const std::string& what, severity level);
 
-  void note(engine_services& e, const std::string& what, severity level) {
-    flush(e);
-    std::string m = "parameter \"";
-    m += key_;
-    m += "\" ";
-    m += what;
-    e.diag(errc::normalized, abs_, std::move(m), level);
-  }
-
-  step finish_value(engine_services& e) {
-    if (vph_ == vp_fn_ws || vph_ == vp_call_ws) {
-      const bool fol_ok = fol_.empty() || (!sp_.call_close.empty() && prefix_match(fol_, sp_.call_close) == pm::partial);
-      if (fol_ok) {
-        // rule (b)/(c): the function (or call) closer then the end of the text
-        std::string rest = mk_.substr(mk_fix_);
-        end_value(e, false);
-        if (deep_) {
-          deep_ = false;
-          return fail_end(e, errc::limit_depth, "a parameter value is nested deeper than max_depth");
-        }
-        end_function(e, true, false);
-        flush(e);
-        tail = std::move(rest);
-        return {step::done, 0};
-      }
-    }
-    return fail_end(e, errc::unterminated_call, "the text ends inside a parameter value");
-  }
+  step finish_value(engine_services& e);
 
   // ---- structure -----------------------------------------------------------------------------
 
@@ -1435,7 +612,7 @@ class xml_call_body {
   std::string args_;   // arguments text not yet passed to call_args (flushed before any event)
   std::string* direct_ = nullptr;  // or the open call's buffer, written directly
   std::size_t mark_ = 0;           // its bytes already streamed
-  std::string u8_;     // the start of a UTF-8 sequence whose next bytes have not come yet
+  xml_string_writer sw_;  // string values
   bool bad_utf8_ = false;  // a byte was written as U+FFFD (noted once, when the call ends)
   bool utf8_noted_ = false;
   std::string am_;     // a structural marker being matched
@@ -1455,11 +632,13 @@ class xml_call_body {
   std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
   std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
   std::vector<std::string> given_;       // the open call's keys so far
-  json_validator val_;
-  json_lexer lx_;
+  xml_value_decoder dec_;  // typed and guessed values
+  json_lexer lx_;          // a JSON object for the parameters (json_args)
 };
 
 }  // namespace detail
 TOOLCALL_NAMESPACE_END
+
+#include "xml_body_values.hpp"  // the value phase (xml_call_body::value_byte, end_value, ...)
 
 #endif  // TOOLCALL_DETAIL_XML_BODY_HPP

@@ -8,7 +8,8 @@
 //   <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{...}\n```
 //   <｜tool▁call▁end｜><｜tool▁calls▁end｜>
 // and V3.1 `NAME<｜tool▁sep｜>{...}`. The bars are U+FF5C and `▁` U+2581; R1 distills also write
-// ASCII underscores and spaces. The section markers are recognised markers.
+// ASCII underscores and spaces. The section markers are recognised markers; a tool output the
+// model writes (`<｜tool▁output▁begin｜>TEXT<｜tool▁output▁end｜>`) keeps TEXT as content.
 
 #include <cstdint>
 #include <string>
@@ -21,13 +22,100 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
+/// A tool result the model wrote itself, in the template's tokens: `<｜tool▁output▁begin｜>TEXT
+/// <｜tool▁output▁end｜>`, or a `<｜tool▁outputs▁begin｜>` ... `<｜tool▁outputs▁end｜>` section of
+/// them (both spellings, `▁` and `_`). With its closer, the tokens are markup and TEXT is content
+/// (Ollama's deepseek3 parser strips the tokens). Without it (the text ends, another DeepSeek
+/// token comes, or 4 KiB go by: a token named in prose) the opener and the text are content as
+/// written, and scanning resumes after the text read.
+class deepseek_output_handler final : public handler {
+ public:
+  void begin(engine_services&, std::string_view trigger, int) override {
+    tail.clear();
+    section_ = trigger.find("outputs") != std::string_view::npos;
+    opener_.assign(trigger.data(), trigger.size());
+    raw_.clear();
+    text_.clear();
+    m_.reset();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    // 0, 1: output begin; 2, 3: output end; 4, 5: outputs end
+    static constexpr std::string_view tok[] = {
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81output\xE2\x96\x81" "begin\xEF\xBD\x9C>", "<\xEF\xBD\x9Ctool_output_begin\xEF\xBD\x9C>",
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81output\xE2\x96\x81" "end\xEF\xBD\x9C>",   "<\xEF\xBD\x9Ctool_output_end\xEF\xBD\x9C>",
+        "<\xEF\xBD\x9Ctool\xE2\x96\x81outputs\xE2\x96\x81" "end\xEF\xBD\x9C>",  "<\xEF\xBD\x9Ctool_outputs_end\xEF\xBD\x9C>"};
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      if (!m_.buffer().empty() || c == '<') {
+        const int r = m_.push(c, tok);
+        if (r == -1) continue;
+        if (r == -2) {
+          if (m_.buffer().size() >= 4 && m_.buffer().compare(0, 4, "<\xEF\xBD\x9C") == 0) {
+            // another DeepSeek token (a call): no tool output here; the token is read again
+            std::string back = m_.buffer();
+            m_.reset();
+            return as_text(e, i, std::move(back));
+          }
+          // not a token: the held bytes are text, this byte is read again
+          text_ += m_.buffer();
+          raw_ += m_.buffer();
+          m_.reset();
+          if (too_long()) return as_text(e, i, {});
+          --i;
+          continue;
+        }
+        raw_ += m_.buffer();
+        m_.reset();
+        const bool end = r >= 2 && r <= 3, outs_end = r >= 4;
+        if (section_ ? outs_end : end) {
+          if (!text_.empty()) e.region_content(text_);
+          return {step::done, i + 1};
+        }
+        if (!section_) return as_text(e, i + 1, {});  // another token before the closer
+        continue;  // inside a section, output tokens are markup
+      }
+      text_ += static_cast<char>(c);
+      raw_ += static_cast<char>(c);
+      if (too_long()) return as_text(e, i + 1, {});
+    }
+    return {step::more, in.size()};
+  }
+  step finish(engine_services& e) override {
+    raw_ += m_.buffer();
+    m_.reset();
+    return as_text(e, 0, {});
+  }
+
+ private:
+  static constexpr std::size_t k_max = 4096;
+  bool too_long() const noexcept { return raw_.size() > k_max; }
+  /// No closer: the opener and the bytes read are content as written; `back` goes back to the
+  /// scanner, with the rest from `i`.
+  step as_text(engine_services& e, std::size_t i, std::string back) {
+    e.region_content(opener_ + raw_);
+    tail = std::move(back);
+    return {step::done, i};
+  }
+  bool section_ = false;
+  std::string opener_, raw_, text_;
+  marker_set_matcher m_;
+};
+
 /// DeepSeek `<｜tool▁call▁begin｜>`: V3/R1 `function<｜tool▁sep｜>NAME\n```json\n{...}\n```` and
 /// V3.1 `NAME<｜tool▁sep｜>{...}`, up to `<｜tool▁call▁end｜>`. The ASCII-underscore spelling
 /// of R1-distill models is accepted for every marker. The section markers are plain markers.
 class deepseek_handler final : public handler {
  public:
+  /// Trigger variant of the tool-output openers (deepseek_output_handler).
+  static constexpr int k_output_token = 100;
   explicit deepseek_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
+    markup_ = variant == k_output_token;
+    if (markup_) {
+      tail.clear();
+      out_.begin(e, trigger, 0);
+      return;
+    }
     st_ = s_head;
     head_.clear();
     name_.clear();
@@ -39,6 +127,7 @@ class deepseek_handler final : public handler {
                                                "<\xEF\xBD\x9Ctool_sep\xEF\xBD\x9C>",
                                                "<\xEF\xBD\x9Ctool sep\xEF\xBD\x9C>"};
     static constexpr std::string_view fence[] = {"```"};
+    if (markup_) return take_out(out_.feed(e, in));
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -156,6 +245,7 @@ class deepseek_handler final : public handler {
     return {step::more, n};
   }
   step finish(engine_services& e) override {
+    if (markup_) return take_out(out_.finish(e));
     if (st_ == s_json) {
       const step s = body_.finish(e);
       if (s.st == step::fail) return s;
@@ -178,8 +268,14 @@ class deepseek_handler final : public handler {
   }
   state st_ = s_head;
   std::string head_, name_, ws_;
-  bool fenced_ = false;
+  bool fenced_ = false, markup_ = false;
   marker_set_matcher m_;
+  deepseek_output_handler out_;
+  step take_out(step s) {
+    if (s.st == step::done) tail = std::move(out_.tail);
+    out_.tail.clear();
+    return s;
+  }
   json_body body_;
 };
 
@@ -199,6 +295,12 @@ struct deepseek {
     d.triggers = {{std::string(call_begin), detail::trig_cond::anywhere, 0},
                   {"<\xEF\xBD\x9Ctool_call_begin\xEF\xBD\x9C>", detail::trig_cond::anywhere, 0},
                   {"<\xEF\xBD\x9Ctool call begin\xEF\xBD\x9C>", detail::trig_cond::anywhere, 0}};
+    // a tool result the model writes itself in the template's tokens: with its closer the
+    // tokens are markup and the text between them content (Ollama's deepseek3 parser)
+    for (const char* t : {"output", "outputs"})
+      for (const char* sep : {"\xE2\x96\x81", "_"})
+        d.triggers.push_back({std::string("<\xEF\xBD\x9Ctool") + sep + t + sep + "begin\xEF\xBD\x9C>",
+                              detail::trig_cond::anywhere, detail::deepseek_handler::k_output_token});
     d.markers = {std::string(calls_begin),
                  "<\xEF\xBD\x9Ctool_calls_begin\xEF\xBD\x9C>",
                  "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "end\xEF\xBD\x9C>",

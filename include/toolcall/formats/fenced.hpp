@@ -5,9 +5,13 @@
 #define TOOLCALL_FORMATS_FENCED_HPP
 
 // Markdown fence (docs/formats/README.md, "fenced"): a call object in a ```json fence at the start
-// of a line; a fenced object without the call shape (a package.json) stays content.
+// of a line; a fenced object without the call shape (a package.json) stays content. Inside the
+// fence a call may be wrapped in `<tool_call>`: a JSON call (Hermes), or Qwen3-Coder XML read by
+// the one XML reader with Qwen3-Coder's spellings (strings without a schema, as vLLM's
+// qwen3coder parser reads them; typed by the request's schema).
 
 #include "end_tokens.hpp"
+#include "qwen3_coder.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
 
@@ -16,13 +20,23 @@ namespace formats {
 
 struct fenced {
   static constexpr std::string_view name = "fenced";
+  /// The spellings of a fenced call, reported as `format` (fenced, xlam).
+  static detail::fence_spec spec(std::string_view format) {
+    detail::fence_spec f;
+    f.fence = "```";
+    f.tag = "<tool_call>";
+    f.tag_close = "</tool_call>";
+    f.xml = qwen3_coder::spec();
+    f.xml.format = format;
+    return f;
+  }
   static detail::format_def def() {
     detail::format_def d;
     d.name = std::string(name);
     d.priority = 90;
     d.description = "markdown-fenced JSON calls";
     d.triggers = {{"```", detail::trig_cond::line_start, 0}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::fence_handler(name)); };
+    d.make = [] { return std::unique_ptr<detail::handler>(new detail::fence_handler(spec(name))); };
     end_tokens::add(d.markers, end_tokens::chatml());
     end_tokens::add(d.markers, end_tokens::llama3());
     end_tokens::add(d.markers, end_tokens::eos_s());

@@ -7,6 +7,9 @@
 // Gemma 4 (docs/formats/gemma4.md): `<|tool_call>call:NAME{key:<|"|>text<|"|>,n:3}<tool_call|>`,
 // one block per call. Keys are bare at every depth, strings sit between two `<|"|>` tokens and
 // are raw text, numbers, true/false/null are bare. Reasoning is `<|channel>thought\n...<channel|>`.
+// A map's keys that are not identifiers are strings too (`{<|"|>3<|"|>:...}`). The model may drop
+// the call token: a bare `call:NAME{...}` at the start of the output or after the thought channel,
+// or at the start of a line for a declared tool, is a call (docs/formats/gemma4.md, "Bare calls").
 // The value grammar is shared with FunctionGemma (formats/function_gemma.hpp), which spells the
 // tokens differently: `gemma_call_handler` below is configured by its tokens.
 
@@ -46,12 +49,29 @@ class gemma_call_handler final : public handler {
   explicit gemma_call_handler(tokens t, std::string_view trailer = {}, std::string_view trailer_close = {})
       : t_(std::move(t)), trailer_(trailer), trailer_close_(trailer_close) {}
 
-  void begin(engine_services& e, std::string_view, int) override {
+  /// Trigger variants (gemma4's def): the call token, then `call:` (v_token); a bare `call:`
+  /// at the start of the output or right after the reasoning block (v_bare_start); `<call>`
+  /// there, a multimodal fragment of the token (v_mm_start); `call:NAME` at the start of a line
+  /// for a declared tool NAME (v_bare_tool). A bare call's name must be a declared tool when
+  /// the request's tools are known; otherwise its text is prose.
+  enum variant : int { v_token = 0, v_bare_start = 1, v_mm_start = 2, v_bare_tool = 3 };
+
+  /// A byte of a function name: letters, digits, `_`, `-`, `.`.
+  static bool name_byte(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '.';
+  }
+
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
     (void)e;
     st_ = s_prefix;
     pos_ = 0;
     name_ws_ = false;
+    colon_ = false;
+    bare_ = variant != v_token;
     name_.clear();
+    if (bare_) st_ = s_name;
+    if (variant == v_bare_tool && trigger.size() > 5) name_.assign(trigger.substr(5));  // after `call:`
     key_.clear();
     tok_.clear();
     hold_.clear();
@@ -110,6 +130,10 @@ class gemma_call_handler final : public handler {
       else tail = tr_;
       return {step::done, 0};
     }
+    if (bare_ && st_ == s_name) {  // a bare `call:NAME` with no `{`: a word of prose
+      (void)foreign(e);
+      return {step::fail, 0};
+    }
     e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
     return {step::fail, 0};
   }
@@ -153,6 +177,7 @@ class gemma_call_handler final : public handler {
     s_name,
     s_key,       // in an object: a key or '}'
     s_key_body,  // reading a bare key
+    s_raw_key,   // a key between delimiter tokens (`<|"|>3<|"|>:`)
     s_colon,     // whitespace after a key
     s_value,     // a value (or ']' right after '[')
     s_scalar,    // a bare number or literal
@@ -230,9 +255,15 @@ class gemma_call_handler final : public handler {
     return !(is_json_ws(c) || c == ':' || c == ',' || c == '{' || c == '}' || c == '[' || c == ']' || c == '<' ||
              c == '"' || c == '\'' || c < 0x20);
   }
-  static bool name_byte(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-           c == '.';
+
+  /// Writes key_ as the next member's key; then the ':' (or whitespace before it) is awaited.
+  void emit_key(engine_services& e) {
+    comma_out(e);
+    esc_.assign(1, '"');
+    json_escape_append(esc_, key_);
+    esc_ += "\":";
+    emit(e, esc_);
+    first_ = false;
   }
 
   r end_scalar(engine_services& e) {
@@ -240,6 +271,12 @@ class gemma_call_handler final : public handler {
     if (v == "True") v = "true", repaired_ = true;
     else if (v == "False") v = "false", repaired_ = true;
     else if (v == "None") v = "null", repaired_ = true;
+    else if (!v.empty() && v.back() == '.') {
+      // `108.`: a Python float with no digit after the point (vLLM reads 108.0)
+      tok_ += '0';
+      if (is_json_number(tok_)) v = tok_, repaired_ = true;
+      else tok_.pop_back(), v = tok_;
+    }
     if (!(v == "true" || v == "false" || v == "null" || is_json_number(v)))
       return bad(e, "a bare word is not a value");
     comma_out(e);
@@ -255,6 +292,11 @@ class gemma_call_handler final : public handler {
     const pm d = prefix_match(hold_, t_.delim);
     if (d == pm::full) {
       hold_.clear();
+      if (hold_ctx_ == s_key) {  // a key written as a string
+        key_.clear();
+        st_ = s_raw_key;
+        return r_more;
+      }
       if (hold_ctx_ == s_value) {
         start_string(e);
         (void)lx_.feed("\"");
@@ -280,9 +322,9 @@ class gemma_call_handler final : public handler {
       }
     }
     if (partial) return r_more;
-    if (hold_ctx_ == s_value) {
+    if (hold_ctx_ != s_raw) {
       hold_.clear();
-      return bad(e, "expected a value");
+      return bad(e, hold_ctx_ == s_key ? "expected a key" : "expected a value");
     }
     // in a string: the '<' is text, the bytes after it are read again
     std::string again = hold_.substr(1);
@@ -301,6 +343,10 @@ class gemma_call_handler final : public handler {
       case s_prefix: {
         static constexpr std::string_view k = "call:";
         if (pos_ == 0 && is_json_ws(c)) return r_more;  // whitespace around special tokens
+        if (pos_ == 0 && c == ':' && !colon_) {  // `<|tool_call>:call:` (vLLM accepts the stray colon)
+          colon_ = true;
+          return r_more;
+        }
         if (c != static_cast<unsigned char>(k[pos_])) return foreign(e);
         if (++pos_ == k.size()) st_ = s_name;
         return r_more;
@@ -311,34 +357,55 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         if (c == '{' && !name_.empty()) {
+          if (bare_ && !e.tool_declared(name_)) return foreign(e);
           e.begin_call(name_, "", t_.format, 0);
           (void)open(e, '{');
           return r_more;
         }
         if (name_ws_ || !name_byte(c) || name_.size() >= 256) return foreign(e);
+        if (bare_ && name_.empty() && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'))
+          return foreign(e);  // `call: 555-1234`: a bare call's name starts with a letter
         name_ += static_cast<char>(c);
         return r_more;
       case s_key:
         if (is_json_ws(c)) return r_more;
         if (c == '}') return close(e, '}');
+        if (c == '<') {
+          hold_.assign(1, '<');
+          hold_ctx_ = s_key;
+          st_ = s_hold;
+          return r_more;
+        }
         if (!key_byte(c)) return bad(e, "expected a key");
         key_.assign(1, static_cast<char>(c));
         st_ = s_key_body;
         return r_more;
       case s_key_body:
         if (c == ':' || is_json_ws(c)) {
-          comma_out(e);
-          esc_.assign(1, '"');
-          json_escape_append(esc_, key_);
-          esc_ += "\":";
-          emit(e, esc_);
+          emit_key(e);
           st_ = c == ':' ? s_value : s_colon;
-          first_ = false;
           return r_more;
         }
         if (!key_byte(c) || key_.size() >= 256) return bad(e, "bad key");
         key_ += static_cast<char>(c);
         return r_more;
+      case s_raw_key: {
+        // raw text up to the next delimiter; a token that ends the call means it was not closed
+        key_ += static_cast<char>(c);
+        const auto ends = [&](std::string_view s) {
+          return key_.size() >= s.size() && std::string_view(key_).substr(key_.size() - s.size()) == s;
+        };
+        if (ends(t_.delim)) {
+          key_.resize(key_.size() - t_.delim.size());
+          emit_key(e);
+          st_ = s_colon;
+          return r_more;
+        }
+        for (std::string_view s : t_.stops)
+          if (ends(s)) return bad(e, "a key is not closed before the call ends");
+        if (key_.size() >= 256 + t_.delim.size()) return bad(e, "bad key");
+        return r_more;
+      }
       case s_colon:
         if (is_json_ws(c)) return r_more;
         if (c != ':') return bad(e, "expected ':' after a key");
@@ -427,6 +494,8 @@ class gemma_call_handler final : public handler {
   std::string_view trailer_, trailer_close_;
   state st_ = s_prefix, hold_ctx_ = s_value;
   bool name_ws_ = false;
+  bool colon_ = false;  // s_prefix: the stray ':' was read
+  bool bare_ = false;   // a bare call (no call token): its name must be a declared tool
   std::size_t pos_ = 0, sent_ = 0;
   std::string name_, key_, tok_, hold_, esc_, stack_;
   bool comma_ = false, first_ = false, repaired_ = false;
@@ -448,7 +517,22 @@ struct gemma4 {
     d.name = std::string(name);
     d.priority = 80;
     d.description = "Gemma 4 <|tool_call>call:NAME{key:<|\"|>text<|\"|>}<tool_call|>";
-    d.triggers = {{"<|tool_call>", detail::trig_cond::anywhere, 0}};
+    // the call token anywhere; the bare forms the model writes when it drops the token (vLLM's
+    // gemma4 parsers take them): `call:NAME{` or `<call>NAME{` at the start of the output or
+    // right after the thought channel, and `call:NAME` at the start of a line for a declared tool
+    using h = detail::gemma_call_handler;
+    d.triggers = {{"<|tool_call>", detail::trig_cond::anywhere, h::v_token},
+                  {"call:", detail::trig_cond::start, h::v_bare_start},
+                  {"<call>", detail::trig_cond::start, h::v_mm_start}};
+    d.tool_triggers = [](const std::vector<std::string>& names) {
+      std::vector<detail::trigger_def> v;
+      for (const auto& n : names) {
+        bool ok = !n.empty() && n.size() <= 256;
+        for (char ch : n) ok = ok && h::name_byte(static_cast<unsigned char>(ch));
+        if (ok) v.push_back({"call:" + n, detail::trig_cond::line_start, h::v_bare_tool});
+      }
+      return v;
+    };
     d.markers = {"<|tool_response>", "<turn|>", "<eos>"};
     d.reasoning = {{"<|channel>thought", "<channel|>"}, {"<|channel>", "<channel|>"}};
     d.template_markers = {"<|tool_call>", "<tool_call|>", "<|\"|>"};

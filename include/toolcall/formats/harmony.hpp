@@ -25,8 +25,9 @@ namespace detail {
 class harmony_handler final : public handler {
  public:
   explicit harmony_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view trigger, int) override {
+  void begin(engine_services&, std::string_view trigger, int variant) override {
     st_ = s_header;
+    role_start_ = variant == 1;
     header_.clear();
     header_ += trigger;
     hold_.clear();
@@ -40,6 +41,11 @@ class harmony_handler final : public handler {
         case s_header: {
           header_ += in[i];
           ++i;
+          if (role_start_ && header_.find("<|") == std::string::npos && (in[i - 1] == '\n' || header_.size() > 256)) {
+            // `to=` at the start of a line of prose, not a role header: not this format's
+            e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
+            return {step::fail, i - 1};
+          }
           if (header_.size() > 512) return bad(e, i, "harmony header too long");
           constexpr std::string_view msg = "<|message|>";
           if (header_.size() >= msg.size() &&
@@ -143,6 +149,10 @@ class harmony_handler final : public handler {
         hold_.clear();
         return {step::done, 0};
       default:
+        if (role_start_ && header_.find("<|") == std::string::npos) {
+          e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);  // prose that starts with `to=`
+          return {step::fail, 0};
+        }
         e.set_failure(errc::invalid_call, e.chunk_abs(), "the text ends inside a harmony header", severity::warning);
         return {step::fail, 0};
     }
@@ -172,6 +182,12 @@ class harmony_handler final : public handler {
       channel = p == std::string_view::npos ? std::string_view() : h.substr(p + ch.size());
     } else if (h.compare(0, ch.size(), ch) == 0) {
       channel = h.substr(ch.size());
+    } else if (role_start_) {
+      // the prompt ended with `<|start|>assistant`: the output starts inside the role header
+      // (` to=functions.f<|channel|>commentary ...`, or `assistant to=functions.f<|channel|>...`)
+      const std::size_t p = h.find(ch);
+      role = h.substr(0, p);
+      channel = p == std::string_view::npos ? std::string_view() : h.substr(p + ch.size());
     } else {
       return false;
     }
@@ -212,6 +228,7 @@ class harmony_handler final : public handler {
 
   state st_ = s_header;
   kind kind_ = k_content;
+  bool role_start_ = false;  // the region opened at a role-header recipient (`to=`)
   std::string header_, recipient_, name_, hold_;
   json_body body_;
   closer_reader closer_;
@@ -228,7 +245,12 @@ struct harmony {
     d.name = std::string(name);
     d.priority = 70;
     d.description = "gpt-oss harmony channels";
-    d.triggers = {{"<|channel|>", detail::trig_cond::anywhere, 0}, {"<|start|>", detail::trig_cond::anywhere, 0}};
+    // `to=` / `assistant to=` at the start of the output: the rest of a role header whose
+    // `<|start|>assistant` the prompt wrote (llama.cpp's and Ollama's gpt-oss readers take it)
+    d.triggers = {{"<|channel|>", detail::trig_cond::anywhere, 0},
+                  {"<|start|>", detail::trig_cond::anywhere, 0},
+                  {"to=", detail::trig_cond::start, 1},
+                  {"assistant to=", detail::trig_cond::start, 1}};
     d.template_markers = {"<|channel|>"};
     d.presets = {{"gpt-oss|gpt_oss|gptoss", {"harmony"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::harmony_handler(name)); };

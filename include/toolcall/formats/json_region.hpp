@@ -51,6 +51,7 @@ class shifted_services final : public engine_services {
   void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
     e_->set_failure(code, abs, std::move(msg), level);
   }
+  bool abandon_call() override { return e_->abandon_call(); }
   value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
   bool guess_json_values() const override { return e_->guess_json_values(); }
   bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }

@@ -7,10 +7,13 @@
 // Kimi-K2 (docs/formats/kimi_k2.md): `<|tool_calls_section_begin|><|tool_call_begin|>
 // functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>...<|tool_calls_section_end|>`.
 // The text between the call tokens is the model's call id and is kept as the call's id; the
-// name is the id less a leading `functions.` and a trailing `:IDX`. Each call is its own region
-// (a bad call fails alone); the section opener is markup when a call (or the section end)
-// follows it. Reasoning: `<think>` (K2-Thinking) and `◁think▷...◁/think▷` (Kimi-VL, k1.5).
+// name is the id less a leading `functions.` and a trailing `:IDX`; an id that is only a counter
+// (`0`) names no tool and gives no call. Each call is its own region (a bad call fails alone);
+// the section opener is markup when a call (or the section end) follows it, and text between
+// the opener and the first call is content. Reasoning: `<think>` (K2-Thinking) and
+// `◁think▷...◁/think▷` (Kimi-VL, k1.5).
 
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -24,43 +27,6 @@ namespace detail {
 
 inline constexpr std::string_view k_kimi_call_begin = "<|tool_call_begin|>";
 
-/// After a section opener: whitespace, then a call opener (given back to the scanner) or the
-/// section end. Anything else: the opener was prose.
-class kimi_section_handler final : public handler {
- public:
-  void begin(engine_services&, std::string_view, int) override {
-    m_.reset();
-    tail.clear();
-  }
-  step feed(engine_services& e, std::string_view in) override {
-    static constexpr std::string_view next[] = {k_kimi_call_begin, "<|tool_calls_section_end|>",
-                                                "<|tool_call_section_end|>"};
-    for (std::size_t i = 0; i < in.size(); ++i) {
-      const unsigned char c = static_cast<unsigned char>(in[i]);
-      if (m_.buffer().empty() && is_json_ws(c)) continue;
-      const int r = m_.push(c, next);
-      if (r == -2) {
-        e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-        return {step::fail, i};
-      }
-      if (r == 0) tail.assign(k_kimi_call_begin);  // the call is a region of its own
-      if (r >= 0) {
-        m_.reset();
-        return {step::done, i + 1};
-      }
-    }
-    return {step::more, in.size()};
-  }
-  step finish(engine_services& e) override {
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the tool-call section opener",
-                  severity::warning);
-    return {step::fail, 0};
-  }
-
- private:
-  marker_set_matcher m_;
-};
-
 /// After `<|tool_call_begin|>`: the id up to `<|tool_call_argument_begin|>`, then the JSON
 /// arguments and the optional `<|tool_call_end|>`.
 class kimi_call_handler final : public handler {
@@ -71,8 +37,12 @@ class kimi_call_handler final : public handler {
     id_ws_ = false;
     id_.clear();
     mbuf_.clear();
+    held_.clear();
     tail.clear();
   }
+  /// Text the section handler read before this call (kimi_section_handler): content, given out
+  /// once the call reaches its arguments (until then the region may still be prose).
+  void hold_content(std::string text) { held_ = std::move(text); }
   step feed(engine_services& e, std::string_view in) override {
     static constexpr std::string_view arg = "<|tool_call_argument_begin|>";
     std::size_t i = 0;
@@ -120,24 +90,38 @@ class kimi_call_handler final : public handler {
   static std::string_view name_of(std::string_view id) {
     std::string_view n = strip_functions_ns(id);
     const std::size_t colon = n.rfind(':');
-    if (colon != std::string_view::npos && colon + 1 < n.size()) {
-      bool digits = true;
-      for (char c : n.substr(colon + 1)) digits &= c >= '0' && c <= '9';
-      if (digits) n = n.substr(0, colon);
-    }
+    if (colon != std::string_view::npos && colon + 1 < n.size() && all_digits(n.substr(colon + 1)))
+      n = n.substr(0, colon);
     return n;
   }
 
  private:
+  static bool all_digits(std::string_view s) {
+    for (char c : s)
+      if (c < '0' || c > '9') return false;
+    return !s.empty();
+  }
   step foreign(engine_services& e, std::size_t i) {
     e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
     return {step::fail, i};
   }
   bool start_args(engine_services& e) {
     const std::string_view name = name_of(id_);
+    if (all_digits(name)) {
+      // `<|tool_call_begin|>0 <|tool_call_argument_begin|>`: the model wrote the counter and no
+      // name. vLLM guesses the tool from the arguments' keys; the engine offers handlers no
+      // schemas to guess from, and a call named "0" would be a wrong call
+      e.set_failure(errc::missing_name, e.chunk_abs(),
+                    "the call id `" + id_ + "` is a bare counter: it names no tool", severity::error);
+      return false;
+    }
     if (!valid_call_name(name)) {
       e.set_failure(errc::missing_name, e.chunk_abs(), "the call id holds no usable name", severity::error);
       return false;
+    }
+    if (!held_.empty()) {
+      e.region_content(held_);
+      held_.clear();
     }
     json_body::config cfg;
     cfg.shape.args_only = true;
@@ -152,14 +136,90 @@ class kimi_call_handler final : public handler {
 
   std::string_view fmt_;
   bool in_args_ = false, id_ws_ = false;
-  std::string id_, mbuf_;
+  std::string id_, mbuf_, held_;
   json_body body_;
+};
+
+/// After a section opener: whitespace, then a call opener (given back to the scanner) or the
+/// section end. Text before the first call (vLLM drops it) is content when a call follows
+/// within 256 bytes and reaches its arguments: the call is then read here, in the same region,
+/// so that prose naming the markers stays whole. Anything else: the opener was prose.
+class kimi_section_handler final : public handler {
+ public:
+  explicit kimi_section_handler(std::string_view format) : call_(format) {}
+  void begin(engine_services&, std::string_view, int) override {
+    pend_.clear();
+    noise_.clear();
+    in_call_ = false;
+    tail.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    if (in_call_) return take(call_.feed(e, in));
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(in[i]);
+      if (pend_.empty() && noise_.empty() && is_json_ws(c)) continue;
+      pend_ += static_cast<char>(c);
+      int hit = -1;
+      while (!pend_.empty()) {
+        bool partial = false;
+        for (std::size_t k = 0; k < std::size(k_next) && hit < 0; ++k) {
+          const pm m = prefix_match(pend_, k_next[k]);
+          if (m == pm::full) hit = static_cast<int>(k);
+          partial |= m == pm::partial;
+        }
+        if (hit >= 0 || partial) break;
+        noise_ += pend_[0];  // no marker starts here: the byte is text before the first call
+        pend_.erase(0, 1);
+      }
+      if (noise_.size() > k_max_noise) return quiet_fail(e, i);
+      if (hit < 0) continue;
+      pend_.clear();
+      if (hit == 0 && !noise_.empty()) {
+        std::size_t end = noise_.size();
+        while (end > 0 && is_json_ws(static_cast<unsigned char>(noise_[end - 1]))) --end;
+        noise_.resize(end);
+        call_.begin(e, k_kimi_call_begin, 1);
+        call_.hold_content(std::move(noise_));
+        noise_.clear();
+        in_call_ = true;
+        const step s = take(call_.feed(e, in.substr(i + 1)));
+        return {s.st, s.consumed + i + 1};
+      }
+      if (!noise_.empty()) return quiet_fail(e, i);  // `<|tool_calls_section_end|>` after prose
+      if (hit == 0) tail.assign(k_kimi_call_begin);  // the call is a region of its own
+      return {step::done, i + 1};
+    }
+    return {step::more, in.size()};
+  }
+  step finish(engine_services& e) override {
+    if (in_call_) return take(call_.finish(e));
+    if (!noise_.empty()) return quiet_fail(e, 0);
+    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the tool-call section opener",
+                  severity::warning);
+    return {step::fail, 0};
+  }
+
+ private:
+  static constexpr std::string_view k_next[] = {k_kimi_call_begin, "<|tool_calls_section_end|>",
+                                                "<|tool_call_section_end|>"};
+  static constexpr std::size_t k_max_noise = 256;
+  static step quiet_fail(engine_services& e, std::size_t i) {
+    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
+    return {step::fail, i};
+  }
+  step take(step s) {
+    if (s.st == step::done) tail = std::move(call_.tail);
+    return s;
+  }
+  kimi_call_handler call_;
+  std::string pend_, noise_;
+  bool in_call_ = false;
 };
 
 /// The format's one handler: variant 0 is a section opener, 1 a call.
 class kimi_handler final : public handler {
  public:
-  explicit kimi_handler(std::string_view format) : call_(format) {}
+  explicit kimi_handler(std::string_view format) : section_(format), call_(format) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
     tail.clear();
     cur_ = variant == 0 ? static_cast<handler*>(&section_) : static_cast<handler*>(&call_);

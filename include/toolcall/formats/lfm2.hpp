@@ -8,7 +8,9 @@
 // `<|tool_call_start|>[get_weather(location="Paris"), f()]<|tool_call_end|>`, values as Python
 // or JSON literals (sets and tuples as arrays, `07` as 7, a quote that cannot close its string
 // kept in it: SGLang's lfm2 detector); in JSON mode the same tokens hold `[{"name": ...,
-// "arguments": {...}}]`. A list item that is not a call is skipped with a warning.
+// "arguments": {...}}]`. A list item that is not a call is skipped with a warning. One call
+// without the brackets (`<|tool_call_start|>f(a=1)<|tool_call_end|>`), or one JSON object, is
+// read as a list of one, as SGLang's lfm2 detector does.
 // `<think>...</think>` reasoning (LFM2.5 Thinking). Text after the block is content.
 
 #include <string>
@@ -18,6 +20,7 @@
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/json_call.hpp"
+#include "pythonic.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -42,6 +45,17 @@ class lfm2_handler final : public handler {
           ++i;
           continue;
         }
+        if (c == '{') {
+          // one JSON call object without the list (SGLang's lfm2 detector reads it)
+          start_json(e, false);
+          break;
+        }
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+          // one call without the list, `<|tool_call_start|>bash(command='ls')<|tool_call_end|>`
+          // (SGLang's lfm2 detector takes a lone call as a list of one)
+          start_py(e, false);
+          break;
+        }
         if (c != '[') {
           // prose that mentions the token
           e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
@@ -57,22 +71,11 @@ class lfm2_handler final : public handler {
         continue;
       }
       if (c == '{') {
-        json_body::config cfg;
-        cfg.shape.allow_array = true;
-        cfg.closer = k_closer;
-        cfg.format = fmt_;
-        json_.begin(e, cfg);
-        st_ = s_json;
+        start_json(e, true);
         const std::string head = "[" + ws_;
         if (json_.feed(e, head).st != step::more) return {step::fail, i};  // cannot happen: "[" opens a value
       } else {
-        pythonic_body::config cfg;
-        cfg.list = true;
-        cfg.closer = k_closer;
-        cfg.format = fmt_;
-        cfg.python_repairs = true;  // sets, tuples, `07`, inner quotes: as SGLang's lfm2 detector
-        py_.begin(e, cfg);
-        st_ = s_py;
+        start_py(e, true);
       }
     }
     if (i == n) return {step::more, n};
@@ -89,6 +92,23 @@ class lfm2_handler final : public handler {
  private:
   static constexpr std::string_view k_closer = "<|tool_call_end|>";
   enum state : std::uint8_t { s_open, s_peek, s_json, s_py };
+  void start_json(engine_services& e, bool list) {
+    json_body::config cfg;
+    cfg.shape.allow_array = list;
+    cfg.closer = k_closer;
+    cfg.format = fmt_;
+    json_.begin(e, cfg);
+    st_ = s_json;
+  }
+  void start_py(engine_services& e, bool list) {
+    pythonic_body::config cfg;
+    cfg.list = list;
+    cfg.closer = k_closer;
+    cfg.format = fmt_;
+    cfg.python_repairs = true;  // sets, tuples, `07`, inner quotes: as SGLang's lfm2 detector
+    py_.begin(e, cfg);
+    st_ = s_py;
+  }
   static step shift(step s, std::size_t by) {
     s.consumed += by;
     return s;
@@ -123,7 +143,10 @@ struct lfm2 {
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<|tool_call_start|>", "<|tool_list_start|>"};
     d.presets = {{"lfm-?2", {"reasoning", "lfm2"}, 20, false}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::lfm2_handler(name)); };
+    d.make = [] {
+      return std::unique_ptr<detail::handler>(
+          new detail::finite_numbers_handler(std::unique_ptr<detail::handler>(new detail::lfm2_handler(name))));
+    };
     end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }

@@ -14,8 +14,18 @@
 // (xml_spec::defer_open): a Qwen3-Coder `<parameter=` body fails here before any event and goes
 // to qwen3_coder. `<function=` (named_function, Qwen3-Coder) and `<function>` (qwen_function)
 // are other openers.
+//
+// As vLLM's minicpm5xml parser normalises the text first, a call region reads `Ġ` (U+0120, a
+// byte-level tokenizer's space) as a space, `Ċ` (U+010A) as a newline, the collapsed
+// `<functionname=`/`<paramname=` as `<function name=`/`<param name=`, and a value's
+// `<![CDATA[...]]>` as its text (region_filters.hpp).
+
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "end_tokens.hpp"
+#include "region_filters.hpp"
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 
@@ -36,6 +46,8 @@ struct minicpm {
     s.trim = detail::xml_trim::whitespace;
     s.defer_open = true;
     s.guess_values = true;
+    // `<param name="arguments">{...}</param>` holding the declared parameters (vLLM unwraps it)
+    s.unwrap_wrapper = true;
     return s;
   }
   static detail::format_def def() {
@@ -44,17 +56,29 @@ struct minicpm {
     d.priority = 8;
     d.description = "MiniCPM4/5 <function name=\"NAME\"><param name=\"K\">V</param></function>";
     // the trigger holds the name's opening quote; vLLM also repairs the collapsed `<functionname=`
+    // and the byte-level space `Ġ` (U+0120) a tokenizer leaves in the decoded text
     d.triggers = {{"<function name=\"", detail::trig_cond::anywhere, 0},
                   {"<function name='", detail::trig_cond::anywhere, 1},
-                  {"<functionname=\"", detail::trig_cond::anywhere, 2}};
+                  {"<functionname=\"", detail::trig_cond::anywhere, 2},
+                  {"<function\xC4\xA0name=\"", detail::trig_cond::anywhere, 3},
+                  {"<function\xC4\xA0name='", detail::trig_cond::anywhere, 4}};
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<param name="};
     d.traits.values_as_text = true;
     d.presets = {{"(^|/)minicpm-?[45]([._-]|$)", {"reasoning", "minicpm"}, 20, false}};
     d.make = [] {
       using h = detail::xml_region_handler;
-      return std::unique_ptr<detail::handler>(
-          new h({spec(), spec(), spec()}, false, {h::entry{true, "\""}, h::entry{true, "'"}, h::entry{true, "\""}}));
+      std::unique_ptr<detail::handler> xml(new h({spec(), spec(), spec(), spec(), spec()}, false,
+                                                 {h::entry{true, "\""}, h::entry{true, "'"}, h::entry{true, "\""},
+                                                  h::entry{true, "\""}, h::entry{true, "'"}}));
+      // vLLM's _normalize_model_output, inside a call; CDATA around a value is its text
+      std::vector<detail::rewrite_rule> rules = {{"\xC4\xA0", " "},
+                                                 {"\xC4\x8A", "\n"},
+                                                 {"<paramname=", "<param name="},
+                                                 {"<functionname=", "<function name="},
+                                                 {"<![CDATA[", "", 1},
+                                                 {"]]>", "", -1}};
+      return std::unique_ptr<detail::handler>(new detail::rewrite_handler(std::move(xml), std::move(rules)));
     };
     end_tokens::add(d.markers, end_tokens::chatml());
     return d;

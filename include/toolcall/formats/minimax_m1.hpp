@@ -10,10 +10,215 @@
 // `<think>...</think>`; calls written inside it are not calls (vLLM's minimax parser removes
 // them before parsing).
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
+#include "../detail/json_call.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// `<tool_calls>` then one `{"name": ..., "arguments": {...}}` per line, then `</tool_calls>`.
+/// As vLLM's minimax parser reads it, a line that is not such an object (broken JSON, no name or
+/// no arguments, a line of prose) drops only itself: the other lines still give their calls. A
+/// skipped line gives a diagnostic and its text is content, after the block's calls (nothing
+/// is known bad before its call_begin: the call opens at its `arguments` key). A line whose
+/// arguments break after the call opened fails the block, as any broken call does.
+class minimax_m1_handler final : public handler {
+ public:
+  explicit minimax_m1_handler(std::string_view format) : fmt_(format) {}
+  void begin(engine_services&, std::string_view, int) override {
+    st_ = s_line;
+    calls_ = 0;
+    line_.clear();
+    m_.clear();
+    bad_.clear();
+    tail.clear();
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    std::size_t i = 0;
+    const std::size_t n = in.size();
+    while (i < n) {
+      const char c = in[i];
+      switch (st_) {
+        case s_line:
+          if (m_.empty() && is_json_ws(static_cast<unsigned char>(c))) {
+            ++i;
+            continue;
+          }
+          if (m_.empty() && c == '{') {
+            start_body(e, i);
+            st_ = s_body;
+            continue;
+          }
+          if (c == '<' || !m_.empty()) {
+            m_ += c;
+            const pm r = prefix_match_exact(m_, closer);
+            if (r == pm::full) return close(e, i + 1);
+            if (r == pm::partial) {
+              ++i;
+              continue;
+            }
+            m_.pop_back();
+            if (calls_ > 0) {
+              // another marker after the calls (an end-of-turn token): the block ends here
+              tail = std::move(m_);
+              m_.clear();
+              return close(e, i);
+            }
+            // nothing read yet: `<tool_calls>` in prose, or another family's body
+            m_.clear();
+            return no_payload(e, i);
+          }
+          if (calls_ == 0 && bad_.empty()) return no_payload(e, i);  // prose, or Jamba's `[`
+          // a line of prose between the calls: skipped, as vLLM does
+          line_.clear();
+          line_abs_ = e.chunk_abs() + i;
+          line_code_ = errc::invalid_call;
+          line_why_ = "a line of the <tool_calls> block is not a JSON object; it is skipped";
+          line_level_ = severity::note;
+          st_ = s_bad;
+          continue;
+        case s_body: {
+          const step s = body_.feed(e, in.substr(i));
+          line_.append(in.data() + i, s.consumed);
+          if (s.st == step::more) return {step::more, n};
+          i += s.consumed;
+          if (s.st == step::done) {
+            ++calls_;
+            body_.tail.clear();  // whitespace after the object: markup of the block
+            st_ = s_line;
+            continue;
+          }
+          if (e.call_open()) return {step::fail, i};  // the call began: the block fails with it
+          skip_line(e, errc::invalid_call, "a line of the <tool_calls> block is not a call with a name and arguments; it is skipped");
+          continue;
+        }
+        case s_bad:
+          if (c == '<' || !m_.empty()) {
+            m_ += c;
+            const pm r = prefix_match_exact(m_, closer);
+            if (r == pm::full) {
+              m_.clear();
+              end_bad();
+              return close(e, i + 1);
+            }
+            if (r == pm::partial) {
+              ++i;
+              continue;
+            }
+            line_ += m_;
+            m_.clear();
+            ++i;
+            continue;
+          }
+          line_ += c;
+          ++i;
+          if (c == '\n') {
+            end_bad();
+            st_ = s_line;
+          }
+          continue;
+      }
+    }
+    return {step::more, n};
+  }
+  step finish(engine_services& e) override {
+    if (st_ == s_body) {
+      const step s = body_.finish(e);
+      if (s.st == step::done) {
+        ++calls_;
+        body_.tail.clear();
+      } else if (e.call_open()) {
+        return s;
+      } else {
+        skip_line(e, errc::unterminated_call, "the text ends inside a line of the <tool_calls> block");
+      }
+    }
+    if (st_ == s_bad) {
+      line_ += m_;
+      m_.clear();
+      end_bad();
+    }
+    if (!m_.empty()) {  // a partial closer at the end of the text
+      tail = std::move(m_);
+      m_.clear();
+    }
+    return close(e, 0);
+  }
+
+  static constexpr std::string_view closer = "</tool_calls>";
+
+ private:
+  enum state : std::uint8_t { s_line, s_body, s_bad };
+  struct skipped {
+    std::size_t abs;
+    errc code;
+    severity level;
+    std::string why, text;
+  };
+
+  void start_body(engine_services& e, std::size_t i) {
+    json_body::config cfg;
+    cfg.shape = wrapper_shape();
+    cfg.shape.allow_array = false;
+    cfg.shape.require_args = true;  // the call opens at its arguments: a line without fails first
+    cfg.format = fmt_;
+    body_.begin(e, cfg);
+    line_.clear();
+    line_abs_ = e.chunk_abs() + i;
+  }
+  void skip_line(engine_services& e, errc code, const char* why) {
+    e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);  // the body's reason is not the block's
+    line_code_ = code;
+    line_why_ = why;
+    line_level_ = severity::warning;
+    st_ = s_bad;
+  }
+  void end_bad() {
+    bad_.push_back(skipped{line_abs_, line_code_, line_level_, line_why_, std::move(line_)});
+    line_.clear();
+  }
+  step no_payload(engine_services& e, std::size_t i) {
+    e.set_failure(errc::invalid_call, e.chunk_abs() + i, "no JSON payload after the marker", severity::warning);
+    return {step::fail, i};
+  }
+  /// The block ends at `at`: with calls, the skipped lines are reported and their text is
+  /// content (after the calls); with none, the block fails and all of it is content.
+  step close(engine_services& e, std::size_t at) {
+    if (calls_ == 0) {
+      const std::size_t abs = bad_.empty() ? e.chunk_abs() + at : bad_.front().abs;
+      e.set_failure(bad_.empty() ? errc::invalid_call : bad_.front().code, abs,
+                    "no line of the <tool_calls> block is a call", severity::warning);
+      return {step::fail, at};
+    }
+    for (skipped& b : bad_) {
+      e.diag(b.code, b.abs, b.why, b.level);
+      e.region_content(b.text);
+    }
+    bad_.clear();
+    return {step::done, at};
+  }
+
+  std::string_view fmt_;
+  state st_ = s_line;
+  std::size_t calls_ = 0;
+  json_body body_;
+  std::string line_, m_;
+  std::size_t line_abs_ = 0;
+  errc line_code_ = errc::invalid_call;
+  severity line_level_ = severity::warning;
+  std::string line_why_;
+  std::vector<skipped> bad_;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct minimax_m1 {
@@ -28,11 +233,8 @@ struct minimax_m1 {
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<tool_calls>", "<end_of_sentence>"};
     d.presets = {{"minimax-(m1|text-01)([-_.].*)?$", {"minimax_m1"}, 20, false}};
-    d.make = [] {
-      using tag = detail::tag_json_handler::tag;
-      // several objects, one per line; a list is not this family's shape
-      return std::unique_ptr<detail::handler>(new detail::tag_json_handler(name, {tag{"</tool_calls>", true, false, false}}));
-    };
+    // several objects, one per line; a list is not this family's shape (Jamba's)
+    d.make = [] { return std::unique_ptr<detail::handler>(new detail::minimax_m1_handler(name)); };
     return d;
   }
 };

@@ -5,7 +5,7 @@
 #define TOOLCALL_FORMATS_MISTRAL_HPP
 
 // Mistral (docs/formats/README.md, "mistral"): v3 `[TOOL_CALLS] [{...}, ...]` and v11+
-// `[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{...}`; `[THINK]...[/THINK]` reasoning (Magistral).
+// `[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{...}`; `[THINK]...[/THINK]` reasoning (Magistral, Ministral 3).
 
 #include <cstdint>
 #include <string>
@@ -161,7 +161,9 @@ struct mistral {
     d.template_markers = {"[TOOL_CALLS]"};
     d.call_template = {"[TOOL_CALLS]{NAME}[ARGS]", "", "json"};  // v11; the model writes no id
     d.traits.model_ids = true;
-    d.presets = {{"magistral", {"reasoning", "mistral"}, 15, false},
+    // Ministral 3 (2512: Base, Instruct, Reasoning) writes [THINK]...[/THINK] as Magistral does
+    // (Ollama's ministral parser); `ministral-3-` leaves the 2024 Ministral-3B/8B alone
+    d.presets = {{"magistral|ministral-3-", {"reasoning", "mistral"}, 15, false},
                  {"mistral|mixtral|ministral|devstral|codestral|nemo", {"mistral"}, 40, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::mistral_handler(name)); };
     end_tokens::add(d.markers, end_tokens::eos_s());

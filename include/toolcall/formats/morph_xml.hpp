@@ -50,6 +50,7 @@
 #include "../detail/json.hpp"
 #include "../detail/json_lexer.hpp"
 #include "../detail/utf8.hpp"
+#include "../detail/xml_values.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -141,7 +142,7 @@ class morph_xml_handler final : public handler {
     args_.clear();
     raw_.clear();
     wsh_.clear();
-    u8h_.clear();
+    sw_.reset();
     key_.clear();
     pending_key_.clear();
     pending_.clear();
@@ -248,14 +249,14 @@ class morph_xml_handler final : public handler {
         if (r == morph_tag_reader::more) return a_next;
         if (r == morph_tag_reader::done && tag_.kind() == morph_tag_reader::close) {
           if (tag_.name() == key_) {
-            end_bytes();
+            sw_.end(args_);
             args_ += '"';  // held whitespace is trailing: markup
             wsh_.clear();
             st_ = s_between;
             return a_next;
           }
           if (tag_.name() == name_) {
-            end_bytes();
+            sw_.end(args_);
             args_ += '"';
             wsh_.clear();
             repaired_ = true;
@@ -308,7 +309,7 @@ class morph_xml_handler final : public handler {
       written_.insert(key_);
       lead_ = true;
       wsh_.clear();
-      u8h_.clear();
+      sw_.reset();
       st_ = s_svalue;
       return a_next;
     }
@@ -368,7 +369,7 @@ class morph_xml_handler final : public handler {
     std::size_t k = run.size();
     while (k > 0 && is_json_ws(static_cast<unsigned char>(run[k - 1]))) --k;
     if (k == 0) {
-      end_bytes();  // a held partial sequence is text before this whitespace
+      sw_.end(args_);  // a held partial sequence is text before this whitespace
       wsh_ += run;
       return;
     }
@@ -376,49 +377,13 @@ class morph_xml_handler final : public handler {
       json_escape_append(args_, wsh_);
       wsh_.clear();
     }
-    bytes(run.substr(0, k));
-    if (k < run.size()) end_bytes();  // whitespace follows: a held partial sequence is bad
+    sw_.append(args_, run.substr(0, k));
+    if (k < run.size()) sw_.end(args_);  // whitespace follows: a held partial sequence is bad
     wsh_.assign(run.substr(k));
   }
 
-  /// Value bytes into the JSON string, invalid UTF-8 replaced; an incomplete sequence at the
-  /// end is held (u8h_) until the next bytes complete it or prove it bad.
-  void bytes(std::string_view s) {
-    std::size_t i = 0;
-    if (!u8h_.empty()) {
-      const std::size_t need = sequence_length(static_cast<unsigned char>(u8h_[0]));
-      while (i < s.size() && u8h_.size() < need && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) u8h_ += s[i++];
-      if (u8h_.size() < need && i == s.size()) return;  // still incomplete
-      end_bytes();
-    }
-    s.remove_prefix(i);
-    // an incomplete sequence at the end: a lead byte in the last three, followed only by
-    // continuation bytes, fewer than it needs
-    std::size_t cut = s.size();
-    for (std::size_t back = 1; back <= 3 && back <= s.size(); ++back) {
-      const unsigned char c = static_cast<unsigned char>(s[s.size() - back]);
-      if ((c & 0xC0) == 0x80) continue;
-      if (c >= 0xC0 && sequence_length(c) > back) cut = s.size() - back;
-      break;
-    }
-    utf8_append_replacing(args_, s.substr(0, cut), json_escape_append);
-    u8h_.assign(s.substr(cut));
-  }
-
-  /// The held partial sequence, if any, is bad: each byte becomes U+FFFD.
-  void end_bytes() {
-    if (u8h_.empty()) return;
-    utf8_append_replacing(args_, u8h_, json_escape_append);
-    u8h_.clear();
-  }
-
-  /// Bytes of the UTF-8 sequence a lead byte starts (1 for a byte that starts none).
-  static std::size_t sequence_length(unsigned char c) noexcept {
-    return c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 1;
-  }
-
   /// A name or held text as the inside of a JSON string, invalid UTF-8 replaced.
-  static void escape(std::string& out, std::string_view s) { utf8_append_replacing(out, s, json_escape_append); }
+  static void escape(std::string& out, std::string_view s) { xml_string_writer::write(out, s); }
 
   // ---- held values ---------------------------------------------------------------------------
 
@@ -553,23 +518,15 @@ class morph_xml_handler final : public handler {
   std::size_t leaf(engine_services& e, std::size_t a, std::size_t b, value_kind kind) {
     const std::string_view text = std::string_view(raw_).substr(a, b - a);
     if (kind == value_kind::typed) {
-      const char* why = lex_all(e, text);
-      if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
+      const char* why = dec_.typed(e, text);
       if (!why) {
-        if (lx_.repaired()) note(e, "read as a Python literal or repaired JSON", severity::note);
-        return json_node(lx_.out());
+        if (dec_.repaired()) note(e, "read as a Python literal or repaired JSON", severity::note);
+        return json_node(dec_.out());
       }
       note(e, std::string("is not JSON or a Python literal (") + why + "); kept as a string", severity::warning);
       return span_node(a, b);
     }
-    if (kind == value_kind::unknown && !text.empty()) {
-      const unsigned char c = static_cast<unsigned char>(text[0]);
-      if ((c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' || c == 'n' || c == '[' || c == '{') {
-        const json_validator::kind k = val_.check_allow_big_numbers(text);
-        if (k != json_validator::kind::invalid && k != json_validator::kind::string && !lex_all(e, text))
-          return json_node(lx_.out());
-      }
-    }
+    if (kind == value_kind::unknown && dec_.strict_json(e, text)) return json_node(dec_.out());
     return span_node(a, b);
   }
 
@@ -617,22 +574,6 @@ class morph_xml_handler final : public handler {
       const std::size_t child = m.second[c.item++];
       if (start(child)) emit_.push_back({child, 0, 0});  // `c` is not used after this
     }
-  }
-
-  /// Reads `v` as one JSON value or Python literal (lx_.out() holds it). Null on success.
-  const char* lex_all(engine_services& e, std::string_view v) {
-    if (v.empty()) return "empty value";
-    lx_.reset(nullptr, e.max_depth());
-    lex_step s = lx_.feed(v);
-    std::size_t used = s.consumed;
-    if (s.st == lex_step::more) {
-      s = lx_.finish();
-      used = v.size();
-    }
-    if (s.st != lex_step::done) return *lx_.error_message() ? lx_.error_message() : "invalid value";
-    for (char ch : v.substr(used))
-      if (!is_json_ws(static_cast<unsigned char>(ch))) return "text after the value";
-    return nullptr;
   }
 
   // ---- the call ------------------------------------------------------------------------------
@@ -694,7 +635,7 @@ class morph_xml_handler final : public handler {
   std::string args_;                  // arguments not yet passed to call_args
   std::string key_;                   // the argument being read
   std::string wsh_;                   // whitespace in a string value that may be trailing
-  std::string u8h_;                   // an incomplete UTF-8 sequence at the end of value bytes
+  xml_string_writer sw_;              // string values (UTF-8 sequences cut by a chunk wait)
   std::string raw_;                   // a held argument's raw inner text
   std::string pending_key_;           // the held argument waiting for the next name
   std::vector<std::string> pending_;  // its values (several: an array)
@@ -704,8 +645,7 @@ class morph_xml_handler final : public handler {
   std::vector<cursor> emit_;
   std::size_t nodes_used_ = 0;
   morph_tag_reader tag_;
-  json_validator val_;
-  json_lexer lx_;
+  xml_value_decoder dec_;             // leaves: typed, or decoded when strict JSON
 };
 
 }  // namespace detail

@@ -20,6 +20,7 @@
 #include "../detail/bodies.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/handlers.hpp"
+#include "pythonic.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -203,7 +204,10 @@ struct olmo3 {
     d.template_markers = {"<function_calls></function_calls>"};
     d.presets = {{"olmo-?3.*think", {"reasoning", "olmo3"}, 15, true},
                  {"olmo-?3", {"reasoning", "olmo3"}, 20, false}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::olmo3_handler(name)); };
+    d.make = [] {
+      return std::unique_ptr<detail::handler>(
+          new detail::finite_numbers_handler(std::unique_ptr<detail::handler>(new detail::olmo3_handler(name))));
+    };
     end_tokens::add(d.markers, end_tokens::chatml());
     return d;
   }

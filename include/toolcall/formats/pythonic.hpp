@@ -11,6 +11,7 @@
 // (a list or one call) and ```` ```python ```` (a list only: a bare call there is code).
 
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -23,6 +24,144 @@
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
+
+/// Does the JSON number `tok` (as the arguments hold it: `-1.5e3`) lie beyond the largest
+/// double (about 1.797e308)? Such a number is valid JSON text, but most decoders read it as
+/// infinity. Decided on the digits, without a conversion (no locale, no rounding).
+inline bool number_overflows_double(std::string_view tok) noexcept {
+  std::size_t i = 0;
+  if (i < tok.size() && (tok[i] == '-' || tok[i] == '+')) ++i;
+  std::string sig;  // the significant digits, at most 18
+  long e10 = -1;    // the decimal exponent of the first significant digit, before the exponent part
+  bool seen = false;
+  for (; i < tok.size() && tok[i] >= '0' && tok[i] <= '9'; ++i) {
+    if (!seen && tok[i] == '0') continue;
+    seen = true;
+    ++e10;
+    if (sig.size() < 18) sig += tok[i];
+  }
+  if (i < tok.size() && tok[i] == '.') {
+    for (++i; i < tok.size() && tok[i] >= '0' && tok[i] <= '9'; ++i) {
+      if (!seen && tok[i] == '0') {
+        --e10;
+        continue;
+      }
+      seen = true;
+      if (sig.size() < 18) sig += tok[i];
+    }
+  }
+  if (!seen) return false;  // zero
+  long ex = 0;
+  if (i < tok.size() && (tok[i] == 'e' || tok[i] == 'E')) {
+    ++i;
+    bool neg = false;
+    if (i < tok.size() && (tok[i] == '-' || tok[i] == '+')) neg = tok[i++] == '-';
+    for (; i < tok.size() && tok[i] >= '0' && tok[i] <= '9'; ++i)
+      if (ex < 100000) ex = ex * 10 + (tok[i] - '0');
+    if (neg) ex = -ex;
+  }
+  const long at = e10 + ex;
+  if (at != 308) return at > 308;
+  sig.resize(18, '0');
+  return sig > "179769313486231580";  // DBL_MAX rounds up from 1.7976931348623158e308
+}
+
+/// engine_services that watch a call's compact JSON arguments for numbers no double holds
+/// (`x=1e999` in a Python literal is written as the model wrote it): each gives a warning, as
+/// vLLM's and SGLang's pythonic readers reject such a call (json.dumps refuses infinity). The
+/// arguments go through call_args (no direct buffer) to be seen; everything else is forwarded.
+class finite_numbers_services final : public engine_services {
+ public:
+  struct state {
+    bool in_str = false, esc = false;
+    std::string num;
+  };
+  explicit finite_numbers_services(state& s) : s_(s) {}
+  /// The engine the next calls go to (bodies may keep a reference to these services).
+  finite_numbers_services& point(engine_services& e) {
+    e_ = &e;
+    return *this;
+  }
+  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
+    s_ = state{};
+    e_->begin_call(name, id, format, begin_abs);
+  }
+  bool call_open() const override { return e_->call_open(); }
+  void call_args(std::string_view text) override {
+    for (const char c : text) {
+      if (s_.in_str) {
+        if (s_.esc) s_.esc = false;
+        else if (c == '\\') s_.esc = true;
+        else if (c == '"') s_.in_str = false;
+        continue;
+      }
+      const bool num_byte = (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+      if (num_byte && (!s_.num.empty() || c == '-' || (c >= '0' && c <= '9'))) {
+        if (s_.num.size() < 4096) s_.num += c;
+        continue;
+      }
+      end_number();
+      if (c == '"') s_.in_str = true;
+    }
+    e_->call_args(text);
+  }
+  void end_call(std::size_t end_abs, bool repaired) override {
+    end_number();
+    e_->end_call(end_abs, repaired);
+  }
+  void region_content(std::string_view text) override { e_->region_content(text); }
+  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
+  void commit() override { e_->commit(); }
+  void diag(errc code, std::size_t abs, std::string msg, severity level) override { e_->diag(code, abs, std::move(msg), level); }
+  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
+  std::size_t region_abs() const override { return e_->region_abs(); }
+  std::size_t max_depth() const override { return e_->max_depth(); }
+  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
+    e_->set_failure(code, abs, std::move(msg), level);
+  }
+  bool abandon_call() override { return e_->abandon_call(); }
+  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
+  bool guess_json_values() const override { return e_->guess_json_values(); }
+  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
+  std::string* args_buffer(bool) override { return nullptr; }
+  void examined(std::size_t n) override { e_->examined(n); }
+
+ private:
+  void end_number() {
+    if (s_.num.empty()) return;
+    if (number_overflows_double(s_.num))
+      e_->diag(errc::invalid_arguments, e_->region_abs(),
+              "the number " + s_.num.substr(0, 40) +
+                  " is beyond the range of a double: most JSON decoders read it as infinity (vLLM's parser rejects the call)",
+              severity::warning);
+    s_.num.clear();
+  }
+  engine_services* e_ = nullptr;
+  state& s_;
+};
+
+/// A pythonic family's handler, its calls watched by finite_numbers_services.
+class finite_numbers_handler final : public handler {
+ public:
+  explicit finite_numbers_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)), f_(st_) {}
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
+    tail.clear();
+    st_ = finite_numbers_services::state{};
+    inner_->begin(f_.point(e), trigger, variant);
+  }
+  step feed(engine_services& e, std::string_view in) override { return take(inner_->feed(f_.point(e), in)); }
+  step finish(engine_services& e) override { return take(inner_->finish(f_.point(e))); }
+
+ private:
+  step take(step s) {
+    if (s.st == step::done) tail = std::move(inner_->tail);
+    inner_->tail.clear();
+    return s;
+  }
+  std::unique_ptr<handler> inner_;
+  finite_numbers_services::state st_;
+  finite_numbers_services f_;
+};
 
 /// Llama 4 `<|python_start|>[f(a=1)]<|python_end|>`.
 class python_start_handler final : public handler {
@@ -199,7 +338,10 @@ struct pythonic {
     d.markers = {"<|eot|>", "<|eom|>"};  // Llama 4 end of turn / end of message
     d.bare.pythonic_list = true;
     d.template_markers = {"<|python_start|>"};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::python_start_handler(name)); };
+    d.make = [] {
+      return std::unique_ptr<detail::handler>(
+          new detail::finite_numbers_handler(std::unique_ptr<detail::handler>(new detail::python_start_handler(name))));
+    };
     end_tokens::add(d.markers, end_tokens::llama4());
     end_tokens::add(d.markers, end_tokens::llama3());
     return d;

@@ -11,8 +11,12 @@
 //
 // Values are raw text (vLLM's solar_open2 parser keeps them as written and types them by the
 // request's schema; without a schema they are strings). Reasoning: `<|think:start|>` ...
-// `<|think:end|>`; the turn ends with `<|im:end|>`. Read by xml_region_handler as data.
+// `<|think:end|>`; the turn ends with `<|im:end|>`. Read by xml_region_handler as data, behind
+// a sentinel guard (solar_open2_handler): every full sentinel ends a value, as the vendor's
+// parser bounds a value by all five, so a dropped `<|tool_arg:end|>` or `<|tool_call:end|>`
+// cannot swallow the arguments and calls after it.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +25,153 @@
 #include "../detail/format_def.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// The Solar Open 2 region: an xml_region_handler fed through a guard that reads the five
+/// sentinels. A value ends at the first full sentinel (vLLM's solar_open2 parser: a value is
+/// bounded by `<|tool_arg:end|>`, `<|tool_arg:start|>`, `<|tool_call:end|>` and
+/// `<|tool_call:start|>`); when the sentinel is not `<|tool_arg:end|>` the guard writes the
+/// missing `<|tool_arg:end|>` before it. A `<|tool_call:start|>` inside the region ends the call
+/// (the missing `<|tool_call:end|>` is written) and goes back to the scanner, which opens the
+/// next call's own region. Bytes that may begin a sentinel are held until they decide; the guard
+/// is a function of the bytes, so every chunking gives the same result.
+class solar_open2_handler final : public handler {
+ public:
+  explicit solar_open2_handler(xml_spec spec) : inner_({spec}) {}
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
+    tail.clear();
+    hold_.clear();
+    hold_abs_ = 0;
+    in_value_ = false;
+    inner_.begin(e, trigger, variant);
+  }
+  step feed(engine_services& e, std::string_view in) override {
+    const std::size_t n = in.size();
+    std::size_t run = 0;  // the first byte of `in` not yet fed to the inner handler
+    for (std::size_t i = 0; i < n; ++i) {
+      const char c = in[i];
+      if (hold_.empty()) {
+        if (c != '<') continue;
+        if (i > run) {
+          abs_services sub(e, e.chunk_abs() + run);
+          const step s = inner_.feed(sub, in.substr(run, i - run));
+          if (s.st != step::more) return take(s, run + s.consumed, {});
+        }
+        hold_abs_ = e.chunk_abs() + i;
+        hold_ = c;
+        run = i + 1;
+        continue;
+      }
+      hold_ += c;
+      run = i + 1;
+      int full = -1;
+      bool partial = false;
+      for (int k = 0; k < k_count; ++k) {
+        const pm r = prefix_match_exact(hold_, k_sentinel[k]);
+        if (r == pm::full) full = k;
+        partial |= r == pm::partial;
+      }
+      if (partial && full < 0) continue;
+      if (full >= 0) {
+        const step s = sentinel(e, full);
+        if (s.st != step::more) return finish_feed(s, i + 1);
+        continue;
+      }
+      // not a sentinel: the held bytes are text; a `<` that ended them may begin one
+      const bool again = c == '<';
+      std::string text = std::move(hold_);
+      hold_.clear();
+      if (again) text.pop_back();
+      const std::size_t at = hold_abs_;
+      abs_services sub(e, at);
+      const step s = inner_.feed(sub, text);
+      if (s.st != step::more) {
+        std::string rest = text.substr(s.consumed);
+        if (again) rest += '<';
+        return take(s, i + 1, std::move(rest));
+      }
+      if (again) {
+        hold_abs_ = e.chunk_abs() + i;
+        hold_ = "<";
+      }
+    }
+    if (hold_.empty() && run < n) {
+      abs_services sub(e, e.chunk_abs() + run);
+      const step s = inner_.feed(sub, in.substr(run));
+      if (s.st != step::more) return take(s, run + s.consumed, {});
+    }
+    return {step::more, n};
+  }
+  step finish(engine_services& e) override {
+    if (!hold_.empty()) {
+      std::string text = std::move(hold_);
+      hold_.clear();
+      abs_services sub(e, hold_abs_);
+      const step s = inner_.feed(sub, text);
+      if (s.st == step::fail) return {step::fail, 0};
+      if (s.st == step::done) {
+        tail = std::move(inner_.tail) + text.substr(s.consumed);
+        inner_.tail.clear();
+        return {step::done, 0};
+      }
+    }
+    const step s = inner_.finish(e);
+    if (s.st == step::done) tail = std::move(inner_.tail);
+    inner_.tail.clear();
+    return s;
+  }
+
+ private:
+  static constexpr int k_count = 5;
+  enum : int { k_arg_start, k_arg_value, k_arg_end, k_call_start, k_call_end };
+  static constexpr std::string_view k_sentinel[k_count] = {"<|tool_arg:start|>", "<|tool_arg:value|>",
+                                                          "<|tool_arg:end|>", "<|tool_call:start|>",
+                                                          "<|tool_call:end|>"};
+
+  /// A full sentinel is held: write what is missing before it, then the sentinel itself.
+  step sentinel(engine_services& e, int k) {
+    std::string text = std::move(hold_);
+    hold_.clear();
+    abs_services sub(e, hold_abs_);
+    std::string fix;
+    if (in_value_ && k != k_arg_end && k != k_arg_value) fix.append(k_sentinel[k_arg_end]);
+    if (k == k_call_start) fix.append(k_sentinel[k_call_end]);
+    in_value_ = k == k_arg_value;
+    if (!fix.empty()) {
+      const step s = inner_.feed(sub, fix);
+      // the written closers end the call: the sentinel goes back to the scanner
+      if (s.st != step::more) return with_rest(s, std::move(text));
+    }
+    const step s = inner_.feed(sub, text);
+    if (s.st != step::more) return with_rest(s, text.substr(s.consumed));
+    return {step::more, 0};
+  }
+  step with_rest(step s, std::string rest) {
+    if (s.st == step::done) {
+      tail = std::move(inner_.tail) + rest;
+      inner_.tail.clear();
+    }
+    return s;
+  }
+  /// The region ended while bytes of `in` up to `upto` were taken (held or fed).
+  static step finish_feed(step s, std::size_t upto) { return {s.st, upto}; }
+  /// The inner handler ended the region: its tail, then `rest` (bytes of ours it did not read).
+  step take(step s, std::size_t consumed, std::string rest) {
+    if (s.st == step::done) {
+      tail = std::move(inner_.tail) + rest;
+      inner_.tail.clear();
+    }
+    return {s.st, consumed};
+  }
+
+  xml_region_handler inner_;
+  std::string hold_;
+  std::size_t hold_abs_ = 0;
+  bool in_value_ = false;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct solar_open2 {
@@ -35,6 +186,7 @@ struct solar_open2 {
     s.param_name_end = "<|tool_arg:value|>";
     s.param_close = "<|tool_arg:end|>";
     s.trim = detail::xml_trim::none;
+    s.schema_tags = false;  // the vendor pairs keys and values by the sentinels alone
     return s;
   }
   static detail::format_def def() {
@@ -49,7 +201,7 @@ struct solar_open2 {
     d.traits.values_as_text = true;
     // upstage/Solar-Open2-250B and re-uploads (...-GGUF, mlx-community/...-4bit)
     d.presets = {{"(?:^|[/_-])solar-open-?2(?:[-_.].*)?$", {"solar_open2"}, 20, false}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::xml_region_handler({spec()})); };
+    d.make = [] { return std::unique_ptr<detail::handler>(new detail::solar_open2_handler(spec())); };
     return d;
   }
 };

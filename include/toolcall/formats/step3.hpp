@@ -62,6 +62,7 @@ struct step3 {
     d.make = [keep] {
       std::vector<detail::xml_spec> v{detail::spec_xml(*keep, keep->call_end)};
       v[0].name_after_prefix = true;
+      v[0].prefix_optional = true;  // vLLM's parser reads the invoke right after the opener too
       v[0].json_args = true;
       return std::unique_ptr<detail::handler>(new detail::xml_region_handler(std::move(v), keep->xml.close_at_end));
     };
