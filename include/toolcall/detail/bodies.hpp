@@ -83,6 +83,7 @@ class pythonic_body {
     cfg_ = c;
     st_ = s_call_start;
     calls_ = 0;
+    abandoned_ = false;
     begun_ = false;
     repaired_ = false;
     name_.clear();
@@ -235,7 +236,9 @@ class pythonic_body {
             continue;
           } else if (sdepth_ == 0 && c == ']') {
             if (calls_ == 0) {
-              e.set_failure(errc::invalid_call, e.region_abs(), "no call in the list", severity::warning);
+              // a call announced, then dropped, was a call the parser rejected: an error
+              e.set_failure(errc::invalid_call, e.region_abs(), "no call in the list",
+                            abandoned_ ? severity::error : severity::warning);
               return {step::fail, i};
             }
             ++i;
@@ -530,7 +533,10 @@ class pythonic_body {
   }
 
   void report_skipped(engine_services& e) {
-    for (auto& k : skipped_) e.diag(errc::invalid_call, k.first, std::move(k.second), severity::warning);
+    // an item announced as a call, then dropped, was a call the parser rejected: an error
+    for (auto& k : skipped_)
+      e.diag(errc::invalid_call, k.first, std::move(k.second),
+             k.second.compare(0, k_dropped.size(), k_dropped) == 0 ? severity::error : severity::warning);
     skipped_.clear();
   }
 
@@ -548,15 +554,15 @@ class pythonic_body {
       // reported when the list ends with a call: a list of no call is prose, one failure
       // at the region's marker: a place that does not depend on how the text was cut
       if (skipped_.size() < 64)
-        skipped_.push_back({e.region_abs(), std::string(begun_ ? "a list item's arguments are not Python literals and it was "
-                                                                 "dropped: "
-                                                               : "a list item is not a call and was skipped: ") +
-                                                msg});
+        skipped_.push_back(
+            {e.region_abs(), std::string(begun_ ? k_dropped : std::string_view("a list item is not a call and was skipped: ")) +
+                                 msg});
       // inside `f(` its `(` is open
       sdepth_ = st_ == s_arg_start || st_ == s_key || st_ == s_eq || st_ == s_after_value || st_ == s_value ||
                         st_ == s_value_ws
                     ? 1
                     : 0;
+      abandoned_ |= begun_;
       begun_ = false;
       st_ = s_skip;
       sq_ = 0;
@@ -607,6 +613,8 @@ class pythonic_body {
   config cfg_;
   state st_ = s_call_start;
   std::size_t calls_ = 0, nargs_ = 0, sent_ = 0;
+  bool abandoned_ = false;  // a call of this list was announced, then dropped (abandon_call)
+  static constexpr std::string_view k_dropped = "a list item's arguments are not Python literals and it was dropped: ";
   bool begun_ = false, repaired_ = false;
   std::string name_, key_, ws_, mbuf_;
   json_lexer lx_;

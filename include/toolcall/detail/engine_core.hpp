@@ -32,7 +32,7 @@ class byte_buffer {
   byte_buffer() = default;
   byte_buffer(const byte_buffer&) = delete;
   byte_buffer& operator=(const byte_buffer&) = delete;
-  ~byte_buffer() { std::free(p_); }
+  ~byte_buffer() { delete[] p_; }
   const char* data() const noexcept { return p_; }
   std::size_t size() const noexcept { return n_; }
   bool empty() const noexcept { return n_ == 0; }
@@ -75,8 +75,9 @@ class byte_buffer {
   void grow(std::size_t n) {
     std::size_t c = cap_ < 64 ? 64 : cap_ * 2;
     while (c - n_ < n) c *= 2;
-    char* q = static_cast<char*>(std::realloc(p_, c));
-    if (!q) throw std::bad_alloc();
+    char* q = new char[c];  // out of memory: bad_alloc, as std::string (abort without exceptions)
+    if (n_) std::memcpy(q, p_, n_);
+    delete[] p_;
     p_ = q;
     cap_ = c;
   }
