@@ -223,6 +223,15 @@ TEST_SUITE("toolcall/typing") {
                   d.message.find("units") != std::string::npos;
       CHECK(warned);
     }
+    // a tool whose parameters are `{"type": "object"}` names no keys: every tag is structural
+    {
+      const char* free_tools = R"([{"type": "function", "function": {"name": "edit", "parameters": {"type": "object"}}}])";
+      toolcall::parser p{reg_of("seed_oss"), opts()};
+      toolcall::normalizer::create(free_tools)->attach(p);
+      const toolcall::message m = p.parse(seed({{"title", "T"}, {"count", "2"}}));
+      REQUIRE(m.calls.size() == 1);
+      CHECK_MESSAGE(tc_test::json_text_equal(m.calls[0].arguments, R"({"title": "T", "count": "2"})"), m.calls[0].arguments);
+    }
     // a missing value closer before a declared parameter is still repaired (rule a)
     check_args("qwen3_coder",
                "<tool_call>\n<function=edit>\n<parameter=title>\nT\n<parameter=count>\n4\n</parameter>\n</function>\n</tool_call>",

@@ -53,7 +53,9 @@ class normalize_filter final : public call_filter, public json_listener {
     if (root_ < 0) return value_kind::unknown;
     const schema_set& s = d_->set;
     const int p = s.property(root_, key);
-    if (p < 0) return s.declares(root_, key) ? value_kind::unknown : value_kind::undeclared;
+    // a key no property names is undeclared only where the schema names its keys: a tool
+    // whose parameters are `{"type": "object"}` takes any key
+    if (p < 0) return s.declares(root_, key) || !s.lists_properties(root_) ? value_kind::unknown : value_kind::undeclared;
     const std::uint8_t t = accepted_types(p, 0);
     if (t == 0) return value_kind::unknown;  // declared with no type at all
     if (!(t & ty_string)) return value_kind::typed;

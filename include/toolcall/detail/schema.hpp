@@ -150,6 +150,18 @@ struct schema_set {
     return false;
   }
 
+  /// The object schema names its keys (properties, or additionalProperties false), here or in
+  /// an allOf branch; `{"type": "object"}` alone takes any key.
+  bool lists_properties(int n, int depth = 0) const noexcept {
+    n = resolve(n);
+    if (n < 0 || depth > k_schema_max_depth) return false;
+    const schema_node& s = nodes[static_cast<std::size_t>(n)];
+    if (!s.props.empty() || s.no_additional) return true;
+    for (int b : s.all_of)
+      if (lists_properties(b, depth + 1)) return true;
+    return false;
+  }
+
   bool closed(int n) const noexcept {
     n = resolve(n);
     return n >= 0 && nodes[static_cast<std::size_t>(n)].no_additional;

@@ -222,7 +222,7 @@ inline xml_call_body::act xml_call_body::value_byte(engine_services& e, unsigned
         // reads so; a model that invents a parameter after a closed one does too, so it is
         // said, never silent
         const std::size_t lt = mk_fix_ + wsn_;
-        e.diag(errc::marker_in_text, abs_ + 1 - (mk_.size() - lt),
+        e.diag(errc::marker_in_text, e.region_abs(),  // a place that does not depend on the chunking
                "a parameter tag after a closed value names no declared parameter not given yet (`" +
                    std::string(probe_.name()) + "`): the closer and the tag are read as text of the value",
                severity::warning);
