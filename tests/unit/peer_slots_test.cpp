@@ -252,6 +252,54 @@ TEST_SUITE("toolcall/peer slots") {
 }
 
 TEST_SUITE("toolcall/peer slots") {
+  TEST_CASE("hyperclovax: Think-32B's tool_choice=required JSON list and its reasoning") {
+    // vLLM's structured output makes Think-32B write the list alone after its reasoning, with
+    // `parameters` (the Function schema's key) or `arguments`, or one object
+    const toolcall::parser_registry fmt = only("hyperclovax");
+    const toolcall::parser_registry think32 = toolcall::parser_registry::for_model("naver-hyperclovax/HyperCLOVAX-SEED-Think-32B");
+    CHECK_FALSE(think32.prompt_opens_reasoning());  // thinking is the request's choice
+    for (const auto* reg : {&fmt, &think32}) {
+      const toolcall::message list =
+          check(*reg, R"([{"name": "get_current_weather", "parameters": {"location": "Seoul", "unit": "celsius"}}])",
+                {{"get_current_weather", R"({"location":"Seoul","unit":"celsius"})"}}, "");
+      REQUIRE(list.calls.size() == 1);
+      CHECK(list.calls[0].format == "hyperclovax");  // the family alone: it names the call
+      check(*reg, "{\"name\": \"book_table\", \"arguments\": {\"restaurant\": \"Mingles\", \"people\": 4}}\n",
+            {{"book_table", R"({"restaurant":"Mingles","people":4})"}}, "");
+      check(*reg,
+            "[{\"name\": \"get_current_weather\", \"parameters\": {\"location\": \"Seoul\"}},\n"
+            " {\"name\": \"get_current_weather\", \"parameters\": {\"location\": \"Busan\"}}]<|im_end|>",
+            {{"get_current_weather", R"({"location":"Seoul"})"}, {"get_current_weather", R"({"location":"Busan"})"}}, "");
+      // a JSON list after prose is the answer's text, as vLLM reads it (the list must stand alone)
+      check(*reg, "The API returns [{\"name\": \"x\", \"parameters\": {}}] on success.", {},
+            "The API returns [{\"name\": \"x\", \"parameters\": {}}] on success.");
+    }
+    // with thinking on, the prompt opened `<think>`: the text before the lone `</think>` is
+    // reasoning, in one-shot and in every chunking of a live stream told so by the server
+    toolcall::options thinking;
+    thinking.reasoning = toolcall::reasoning_start::open;
+    const std::string out =
+        "The user wants Seoul's weather, so I call the tool.</think>\n\nLet me check.<tool_call>get_current_weather\n"
+        "<arg_key>location</arg_key>\n<arg_value>\"Seoul\"</arg_value>\n</tool_call><|im_end|>";
+    for (std::size_t chunk : {out.size(), std::size_t{1}, std::size_t{7}}) {
+      toolcall::stream_parser sp{think32, thinking};
+      for (std::size_t i = 0; i < out.size(); i += chunk) sp.write(std::string_view(out).substr(i, chunk));
+      const toolcall::message m = sp.finish();
+      REQUIRE(m.calls.size() == 1);
+      CHECK(m.calls[0].arguments == R"({"location":"Seoul"})");
+      CHECK(m.reasoning == "The user wants Seoul's weather, so I call the tool.");
+      CHECK(m.content == "Let me check.");
+    }
+    const toolcall::message whole = toolcall::parser(think32).parse(
+        "Seoul it is.</think>\n\n[{\"name\": \"get_current_weather\", \"parameters\": {\"location\": \"Seoul\"}}]");
+    REQUIRE(whole.calls.size() == 1);
+    CHECK(whole.reasoning == "Seoul it is.");
+    CHECK(whole.content.empty());
+    // thinking off: the prompt held `</think>`, the output is the answer
+    check(think32, "Let me check.<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>\"Seoul\"</arg_value>\n</tool_call>",
+          {{"get_current_weather", R"({"location":"Seoul"})"}}, "Let me check.");
+  }
+
   TEST_CASE("hyperclovax's rooms leave other families' calls alone") {
     // a bare JSON call of builtin() is not named after hyperclovax, a GLM call is GLM's
     const toolcall::parser_registry all = toolcall::parser_registry::builtin();

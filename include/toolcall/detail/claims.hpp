@@ -50,6 +50,7 @@ class claim_set {
     bc.shape.function_object = false;
     bool bare_obj = false, bare_arr = false;
     int bare_prio = 1 << 30;
+    std::string_view fallback_name;  // a fallback-shape format's name (bare_json_def::fallback)
     for (std::size_t fi = 0; fi < formats.size(); ++fi) {
       const auto& f = formats[fi];
       const format_def& d = detail::def_of(f);
@@ -63,6 +64,15 @@ class claim_set {
           claims_.push_back({*tool_openers_.back(), t.cond, claimant{hp, t.variant, f.priority()}});
         }
       const bare_json_def& b = d.bare;
+      if (b.fallback) {  // names a bare call only when no other format declares the shape
+        bc.shape.name_key |= b.name_key;
+        bc.call_array |= b.call_array;
+        bare_obj |= b.name_key;
+        bare_arr |= b.call_array;
+        fallback_name = f.name();
+        bare_prio = std::min(bare_prio, f.priority());
+        continue;
+      }
       if (b.name_key) bc.shape.name_key = true, bc.shape.fmt_name_key = f.name();
       if (b.function_string) bc.shape.function_string = true, bc.shape.fmt_function_string = f.name();
       if (b.envelope) {
@@ -77,6 +87,7 @@ class claim_set {
       if (b.name_key || b.function_string || b.envelope || b.call_array || b.pythonic_list)
         bare_prio = std::min(bare_prio, f.priority());
     }
+    if (bc.shape.fmt_name_key.empty() && bc.shape.fmt_envelope.empty()) bc.shape.fmt_name_key = fallback_name;
     // a call array or a nested call is reported as the envelope's format when that is enabled
     for (std::string_view* n : {&bc.shape.fmt_envelope, &bc.shape.fmt_name_key, &bc.shape.fmt_function_string})
       if (n->empty()) *n = !bc.shape.fmt_name_key.empty() ? bc.shape.fmt_name_key

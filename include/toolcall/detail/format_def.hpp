@@ -53,6 +53,9 @@ struct bare_json_def {
   bool semicolons = false;       ///< `;`-separated calls
   bool call_array = false;       ///< a top-level `[` holding call objects
   bool pythonic_list = false;    ///< `[f(a=1), g()]`
+  /// The shapes are this family's fallback form (HyperCLOVAX under tool_choice=required): the
+  /// family names a bare call only when no other enabled format declares the same shape.
+  bool fallback = false;
 };
 
 /// A `for_model` preset: a case-insensitive RE2 pattern over the model name, the formats it

@@ -14,7 +14,7 @@
 // Each value is trimmed and read as JSON; a value that is not JSON is kept as a string (the
 // vendor's fallback, so no warning). The schema does not type them (the vendor's parser ignores
 // it). Under tool_choice=required its JSON list `[{"name", "parameters"}]` (or one object) may
-// stand alone after the reasoning: not read yet (see the trigger list).
+// stand alone after the reasoning: read as a fallback bare shape (bare_json_def::fallback).
 //
 // The 14B and the Text-Instruct models use ChatML with role suffixes. A call turn
 // is a new assistant message with the role `assistant -> tool/function_call`, holding a JSON
@@ -246,14 +246,21 @@ struct hyperclovax {
     d.triggers = {{"<|im_start|>assistant -> tool/function_call", detail::trig_cond::anywhere, 0},
                   {"-> tool/function_call", detail::trig_cond::anywhere, 0},
                   {"<tool_call>", detail::trig_cond::anywhere, detail::hyperclovax_handler::k_xml}};
-    // Think-32B under tool_choice=required writes `[{"name": ..., "parameters": {...}}]` alone;
-    // not declared as bare JSON: the engine's bare claimant names such a call after the last
-    // enabled format declaring the shape, which would name every bare JSON call of builtin()
-    // `hyperclovax` (docs/formats/hyperclovax.md)
+    // Think-32B under tool_choice=required writes `[{"name": ..., "parameters": {...}}]` (or one
+    // object) alone after its reasoning, as vLLM's parser reads it: a fallback shape, so a bare
+    // call is named `hyperclovax` only when no other enabled format (Llama 3 JSON) declares it
+    d.bare.name_key = true;
+    d.bare.call_array = true;
+    d.bare.fallback = true;
+    // Think-32B with thinking on: the template opens `<think>` in the prompt, the output holds
+    // `reasoning</think>\n\n` before the answer (vLLM reads the text before `</think>` as reasoning)
+    d.reasoning = {{"<think>", "</think>"}};
     d.markers = {"<|im_end|>", "<|stop|>", "<|endofturn|>", "<|im_start|>assistant", "<|im_start|>"};
     d.template_markers = {"-> tool/function_call", "<|im_start|>tool_list"};
     // naver-hyperclovax/HyperCLOVAX-SEED-Think-14B, -Think-32B, -Text-Instruct-1.5B, ... and
     // their re-uploads (unsloth/HyperCLOVAX-SEED-Think-14B-GGUF, mlx-community/...-4bit)
+    // (Think-32B thinks only when asked, so its prompt does not always open `<think>`: a lone
+    // `</think>` ends the reasoning in one-shot parsing; a live stream is told by the server)
     d.presets = {{"(?:^|[/_-])hyperclovax-seed(?:[-_.].*)?$", {"hyperclovax"}, 20, false}};
     d.call_template = {"<|im_start|>assistant -> tool/function_call\n[{\"name\": \"{NAME}\", \"arguments\": ",
                        "}]<|im_end|>", "json"};
