@@ -17,51 +17,18 @@
 
 namespace {
 
-using calls_t = std::vector<std::pair<std::string, std::string>>;
-
-struct gemma_tools {
-  std::string json;
-  template <typename P>
-  void operator()(P& p) const {
-    if (json.empty()) return;
-    toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(json);
-    REQUIRE(n);
-    n->attach(p);
-  }
-};
+using calls_t = std::vector<tc_test::want_call>;
 
 /// One-shot gives `want` (and `content`, `reasoning` when given); every chunking gives the
 /// one-shot message.
 toolcall::message gemma_check(const toolcall::parser_registry& reg, const std::string& text, const calls_t& want,
                               const char* content = nullptr, const std::string& tools = {},
                               const char* reasoning = nullptr) {
-  toolcall::options o;
-  o.seed = 11;
-  const tc_test::split_result r = tc_test::split_compare(reg, o, text, {}, gemma_tools{tools});
-  CHECK_MESSAGE(r.err.empty(), text << ": " << r.err);
-  const toolcall::message& m = r.one;
-  CHECK_MESSAGE(m.calls.size() == want.size(), text << " -> content [" << m.content << "]");
-  if (m.calls.size() == want.size())
-    for (std::size_t k = 0; k < want.size(); ++k) {
-      CHECK_MESSAGE(m.calls[k].name == want[k].first, text);
-      CHECK_MESSAGE(tc_test::json_text_equal(m.calls[k].arguments, want[k].second),
-                    text << ": " << m.calls[k].arguments);
-    }
-  if (content) CHECK_MESSAGE(m.content == content, text << " -> [" << m.content << "]");
-  if (reasoning) CHECK_MESSAGE(m.reasoning == reasoning, text << " -> reasoning [" << m.reasoning << "]");
-  return r.one;
-}
-
-bool gemma_has(const toolcall::message& m, toolcall::errc e) {
-  for (const auto& d : m.diagnostics)
-    if (d.code == e) return true;
-  return false;
-}
-
-toolcall::parser_registry gemma_only(const char* name) {
-  toolcall::result<toolcall::parser_registry> r = toolcall::parser_registry::only(name);
-  REQUIRE(r);
-  return *r;
+  tc_test::want_more more;
+  more.content = content;
+  more.reasoning = reasoning;
+  more.tools = tools;
+  return tc_test::expect_message(reg, text, want, more);
 }
 
 const char* const agent_tools = R"([
@@ -77,7 +44,7 @@ const char* const agent_tools = R"([
 
 TEST_SUITE("toolcall/peer gemma") {
   TEST_CASE("gemma4: a bare call right after the thought channel is a call") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";
     // the regression vLLM's fallback exists for: the model closes its thought and writes the
     // call without the <|tool_call> token
@@ -97,7 +64,7 @@ TEST_SUITE("toolcall/peer gemma") {
   }
 
   TEST_CASE("gemma4: a bare call at the start of the output, and the <call> fragment") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";
     gemma_check(reg, "call:repo.search{pattern:" + q + "fn main" + q + "}", {{"repo.search", R"({"pattern":"fn main"})"}},
                 "");
@@ -111,11 +78,11 @@ TEST_SUITE("toolcall/peer gemma") {
                 {{"run_shell", R"({"cmd":"make"})"}, {"run_shell", R"({"cmd":"make test"})"}}, "");
     // a bare call whose body breaks is reported, not silently content
     const toolcall::message m = gemma_check(reg, "call:run_shell{cmd:" + q + "make", {}, nullptr);
-    CHECK(gemma_has(m, toolcall::errc::unterminated_call));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::unterminated_call));
   }
 
   TEST_CASE("gemma4: a bare call after prose needs a declared tool at the start of a line") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";
     const std::string line = "I'll check the disk.\ncall:run_shell{cmd:" + q + "du -sh ." + q + "}";
     // declared: a call (vLLM's fallback reads `call:` after whitespace)
@@ -134,12 +101,12 @@ TEST_SUITE("toolcall/peer gemma") {
   }
 
   TEST_CASE("gemma4: prose that starts with call: is prose") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     for (const char* s : {"call: me when the build is done, please.", "call:me maybe",
                           "call:\n- the vendor\n- the landlord", "call: 555-0142"}) {
       const toolcall::message m = gemma_check(reg, s, {}, s);
-      CHECK_FALSE(gemma_has(m, toolcall::errc::invalid_call));
-      CHECK_FALSE(gemma_has(m, toolcall::errc::unterminated_call));
+      CHECK_FALSE(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
+      CHECK_FALSE(tc_test::has_diagnostic(m, toolcall::errc::unterminated_call));
     }
     // an undeclared tool at the start, when the tools are known
     const std::string q = "<|\"|>";
@@ -148,7 +115,7 @@ TEST_SUITE("toolcall/peer gemma") {
   }
 
   TEST_CASE("gemma4: the stray colon after the call token") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";
     gemma_check(reg, "<|tool_call>:call:run_shell{cmd:" + q + "git status" + q + "}<tool_call|>",
                 {{"run_shell", R"({"cmd":"git status"})"}}, "");
@@ -160,7 +127,7 @@ TEST_SUITE("toolcall/peer gemma") {
   }
 
   TEST_CASE("gemma4: keys written as strings") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";
     // numeric and spaced keys of a map argument
     gemma_check(reg,
@@ -182,11 +149,11 @@ TEST_SUITE("toolcall/peer gemma") {
                     "<|tool_call>call:patch{doc:{" + q + "7<tool_call|><|tool_call>call:run_shell{cmd:" + q + "ls" +
                         q + "}<tool_call|>",
                     {{"run_shell", R"({"cmd":"ls"})"}});
-    CHECK(gemma_has(m, toolcall::errc::invalid_call));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
   }
 
   TEST_CASE("gemma4: a float with no digit after the point") {
-    const auto reg = gemma_only("gemma4");
+    const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";
     gemma_check(reg, "<|tool_call>call:resize{width:1920.,height:1080.5,scale:-2.}<tool_call|>",
                 {{"resize", R"({"width":1920.0,"height":1080.5,"scale":-2.0})"}}, "");
@@ -195,7 +162,7 @@ TEST_SUITE("toolcall/peer gemma") {
     // still not a number: an exponent then a point, a lone point
     for (const char* s : {"<|tool_call>call:f{x:1e3.}<tool_call|>", "<|tool_call>call:f{x:-.}<tool_call|>"}) {
       const toolcall::message m = gemma_check(reg, s, {});
-      CHECK(gemma_has(m, toolcall::errc::invalid_call));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
     }
   }
 

@@ -14,22 +14,12 @@
 
 namespace {
 
-struct want_call {
-  const char* name;
-  const char* arguments;
-  const char* format;
-};
+using tc_test::want_call;
 
 toolcall::options seeded() {
   toolcall::options o;
   o.seed = 11;
   return o;
-}
-
-bool has_code(const toolcall::message& m, toolcall::errc code) {
-  for (const auto& d : m.diagnostics)
-    if (d.code == code) return true;
-  return false;
 }
 
 bool has_error(const toolcall::message& m) {
@@ -38,24 +28,14 @@ bool has_error(const toolcall::message& m) {
   return false;
 }
 
-/// One-shot and every chunking agree; the calls, content (and reasoning) are `want`.
+/// One-shot and every chunking agree; the calls, content and reasoning are `want`.
 toolcall::message expect(const toolcall::parser_registry& reg, const std::string& text,
                          const std::vector<want_call>& want, const std::string& content,
                          const std::string& reasoning = "") {
-  const tc_test::split_result r = tc_test::split_compare(reg, seeded(), text);
-  CHECK_MESSAGE(r.err.empty(), text << ": " << r.err);
-  const toolcall::message& m = r.one;
-  CHECK_MESSAGE(m.calls.size() == want.size(), text << " -> content [" << m.content << "]");
-  if (m.calls.size() == want.size())
-    for (std::size_t k = 0; k < want.size(); ++k) {
-      CHECK_MESSAGE(m.calls[k].name == want[k].name, text);
-      CHECK_MESSAGE(tc_test::json_text_equal(m.calls[k].arguments, want[k].arguments),
-                    text << ": " << m.calls[k].arguments);
-      CHECK_MESSAGE(m.calls[k].format == want[k].format, text << ": " << m.calls[k].format);
-    }
-  CHECK_MESSAGE(m.content == content, text << " -> [" << m.content << "]");
-  CHECK_MESSAGE(m.reasoning == reasoning, text << " -> reasoning [" << m.reasoning << "]");
-  return m;
+  tc_test::want_more more;
+  more.content = content.c_str();
+  more.reasoning = reasoning.c_str();
+  return tc_test::expect_message(reg, text, want, more);
 }
 
 const std::string list_call = R"([{"name": "get_exchange_rate", "arguments": {"base": "EUR", "quote": "JPY"}}])";
@@ -186,7 +166,7 @@ TEST_SUITE("toolcall/peer json") {
         "Let me check. " + kb + cb + "0 " + ab + "{\"base\": \"EUR\", \"quote\": \"JPY\"}" + ce + ke;
     const toolcall::message m = tc_test::split_compare(kimi, seeded(), text).one;
     CHECK(m.calls.empty());
-    CHECK(has_code(m, toolcall::errc::missing_name));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::missing_name));
     CHECK(m.content.find("{\"base\": \"EUR\"") != std::string::npos);  // the text is kept
     CHECK(tc_test::split_compare(kimi, seeded(), text).err.empty());
     // `functions.0` is a counter too; a named call next to it still comes out
@@ -196,6 +176,6 @@ TEST_SUITE("toolcall/peer json") {
     CHECK_MESSAGE(r.err.empty(), r.err);
     REQUIRE(r.one.calls.size() == 1);
     CHECK(r.one.calls[0].name == "get_exchange_rate");
-    CHECK(has_code(r.one, toolcall::errc::missing_name));
+    CHECK(tc_test::has_diagnostic(r.one, toolcall::errc::missing_name));
   }
 }

@@ -16,52 +16,17 @@
 
 namespace {
 
-struct want_call {
-  const char* name;
-  const char* arguments;
-  const char* format;
-};
+using tc_test::want_call;
 
-toolcall::options seeded() {
-  toolcall::options o;
-  o.seed = 17;
-  return o;
-}
-
-bool has_code(const toolcall::message& m, toolcall::errc code) {
-  for (const auto& d : m.diagnostics)
-    if (d.code == code) return true;
-  return false;
-}
-
-/// The request's tools, attached to the parser and to the stream parser alike.
-struct with_tools {
-  const char* json;
-  template <typename P>
-  void operator()(P& p) const {
-    toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(json);
-    REQUIRE(n);
-    n->attach(p);
-  }
-};
-
-/// One-shot and every chunking agree; the calls, content (and reasoning) are `want`.
-template <typename Attach = tc_test::no_tools>
+/// One-shot and every chunking agree; the calls, content and reasoning are `want`.
 toolcall::message expect(const toolcall::parser_registry& reg, const std::string& text, const std::vector<want_call>& want,
-                         const std::string& content, const std::string& reasoning = "", Attach attach = {}) {
-  const tc_test::split_result r = tc_test::split_compare(reg, seeded(), text, {}, attach);
-  CHECK_MESSAGE(r.err.empty(), text << ": " << r.err);
-  const toolcall::message& m = r.one;
-  CHECK_MESSAGE(m.calls.size() == want.size(), text << " -> content [" << m.content << "]");
-  if (m.calls.size() == want.size())
-    for (std::size_t k = 0; k < want.size(); ++k) {
-      CHECK_MESSAGE(m.calls[k].name == want[k].name, text);
-      CHECK_MESSAGE(tc_test::json_text_equal(m.calls[k].arguments, want[k].arguments), text << ": " << m.calls[k].arguments);
-      CHECK_MESSAGE(m.calls[k].format == want[k].format, text << ": " << m.calls[k].format);
-    }
-  CHECK_MESSAGE(m.content == content, text << " -> [" << m.content << "]");
-  CHECK_MESSAGE(m.reasoning == reasoning, text << " -> reasoning [" << m.reasoning << "]");
-  return m;
+                         const std::string& content, const std::string& reasoning = "", const std::string& tools = {}) {
+  tc_test::want_more more;
+  more.content = content.c_str();
+  more.reasoning = reasoning.c_str();
+  more.tools = tools;
+  more.seed = 17;
+  return tc_test::expect_message(reg, text, want, more);
 }
 
 const char* const cpm_tools = R"([
@@ -146,7 +111,7 @@ TEST_SUITE("toolcall/peer rooms") {
     const toolcall::message m = expect(
         k3, "<|open|>tools<|sep|><|open|>call tool=\"book_table\" index=\"1\"<|sep|><|open|>json type=\"object\"<|sep|>{\"restaurant\": \"No",
         {}, "<|open|>tools<|sep|><|open|>call tool=\"book_table\" index=\"1\"<|sep|><|open|>json type=\"object\"<|sep|>{\"restaurant\": \"No");
-    CHECK(has_code(m, toolcall::errc::unterminated_call));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::unterminated_call));
   }
 
   TEST_CASE("minicpm: tags as a byte-level tokenizer decodes them") {
@@ -177,7 +142,7 @@ TEST_SUITE("toolcall/peer rooms") {
            {{"run_python", R"J({"code":"print(m[v[0]]>1)"})J", "minicpm"}}, "");
     // with the schema too
     expect(cpm, "<function name=\"search_flights\"><param name=\"origin\"><![CDATA[ CDG ]]></param><param name=\"destination\">NRT</param></function>",
-           {{"search_flights", R"({"origin":"CDG","destination":"NRT"})", "minicpm"}}, "", "", with_tools{cpm_tools});
+           {{"search_flights", R"({"origin":"CDG","destination":"NRT"})", "minicpm"}}, "", "", cpm_tools);
   }
 
   TEST_CASE("minicpm: the parameters written inside one `arguments` parameter") {
@@ -187,8 +152,8 @@ TEST_SUITE("toolcall/peer rooms") {
                "<function name=\"search_flights\"><param name=\"arguments\">{\"origin\": \"LIS\", \"destination\": \"FNC\", "
                "\"passengers\": 3}</param></function>",
                {{"search_flights", R"({"origin":"LIS","destination":"FNC","passengers":3})", "minicpm"}}, "", "",
-               with_tools{cpm_tools});
-    CHECK(has_code(m, toolcall::errc::normalized));
+               cpm_tools);
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::normalized));
     // without the request's tools nothing says it is a wrapper: the parameter is kept
     expect(cpm, "<function name=\"search_flights\"><param name=\"arguments\">{\"origin\": \"LIS\"}</param></function>",
            {{"search_flights", R"({"arguments":{"origin":"LIS"}})", "minicpm"}}, "");
@@ -202,12 +167,12 @@ TEST_SUITE("toolcall/peer rooms") {
                                  "{\"name\": \"get_time\", \"arguments\": {\"city\": \"Lima\"}}\n</tool_calls>",
                                  {{"get_weather", R"({"city":"Lima"})", "minimax_m1"}, {"get_time", R"({"city":"Lima"})", "minimax_m1"}},
                                  "Checking both.\n{get_weather(city=\"Quito\")}");
-    CHECK(has_code(m, toolcall::errc::invalid_call));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
     // arguments that break after their call opened fail the block, as any broken call does
     const std::string broken = "<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Lima\"}}\n"
                                "{\"name\": \"get_weather\", \"arguments\": {city: Quito}}\n</tool_calls>";
     m = expect(m1, broken, {}, broken);
-    CHECK(has_code(m, toolcall::errc::invalid_json));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_json));
     // a line with no arguments, one with no name, a line of prose
     m = expect(m1,
                "<tool_calls>\n{\"name\": \"list_files\"}\n{\"name\": \"read_file\", \"arguments\": {\"path\": \"a.txt\"}}\n"
@@ -215,14 +180,14 @@ TEST_SUITE("toolcall/peer rooms") {
                "{\"name\": \"read_file\", \"arguments\": {\"path\": \"c.txt\"}}\n</tool_calls>",
                {{"read_file", R"({"path":"a.txt"})", "minimax_m1"}, {"read_file", R"({"path":"c.txt"})", "minimax_m1"}},
                "{\"name\": \"list_files\"}\n{\"arguments\": {\"path\": \"b.txt\"}}\nnow the second one");
-    CHECK(has_code(m, toolcall::errc::invalid_call));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
   }
 
   TEST_CASE("minimax_m1: a block with no call fails with a diagnostic") {
     const auto m1 = *toolcall::parser_registry::only("minimax_m1");
     const std::string text = "<tool_calls>\n{\"tool\": \"get_weather\", \"city\": \"Lima\"}\n</tool_calls>\nDone.";
     const toolcall::message m = expect(m1, text, {}, text);
-    CHECK(has_code(m, toolcall::errc::invalid_call));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
     // the good lines stream as they come; an end-of-turn token ends the block
     expect(m1, "<tool_calls>\n{\"name\": \"ping\", \"arguments\": {}}\n<end_of_sentence>", {{"ping", "{}", "minimax_m1"}}, "");
   }

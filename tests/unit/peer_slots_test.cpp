@@ -17,56 +17,23 @@
 
 namespace {
 
-using calls_t = std::vector<std::pair<std::string, std::string>>;
-
-struct with_tools {
-  std::string json;
-  template <typename P>
-  void operator()(P& p) const {
-    if (json.empty()) return;
-    toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(json);
-    REQUIRE(n);
-    n->attach(p);
-  }
-};
+using calls_t = std::vector<tc_test::want_call>;
 
 /// One-shot gives `want` (and `content` when given); every chunking gives the one-shot message.
 toolcall::message check(const toolcall::parser_registry& reg, const std::string& text, const calls_t& want,
                         const char* content = nullptr, const std::string& tools = {}) {
-  toolcall::options o;
-  o.seed = 7;
-  const tc_test::split_result r = tc_test::split_compare(reg, o, text, {}, with_tools{tools});
-  CHECK_MESSAGE(r.err.empty(), text << ": " << r.err);
-  const toolcall::message& m = r.one;
-  CHECK_MESSAGE(m.calls.size() == want.size(), text << " -> content [" << m.content << "]");
-  if (m.calls.size() == want.size())
-    for (std::size_t k = 0; k < want.size(); ++k) {
-      CHECK_MESSAGE(m.calls[k].name == want[k].first, text);
-      // the same text, or the same JSON value (a number no double holds compares as text)
-      CHECK_MESSAGE((m.calls[k].arguments == want[k].second || tc_test::json_text_equal(m.calls[k].arguments, want[k].second)),
-                    text << ": " << m.calls[k].arguments);
-    }
-  if (content) CHECK_MESSAGE(m.content == content, text << " -> [" << m.content << "]");
-  return r.one;
-}
-
-bool has(const toolcall::message& m, toolcall::errc e) {
-  for (const auto& d : m.diagnostics)
-    if (d.code == e) return true;
-  return false;
-}
-
-toolcall::parser_registry only(const char* name) {
-  toolcall::result<toolcall::parser_registry> r = toolcall::parser_registry::only(name);
-  REQUIRE(r);
-  return *r;
+  tc_test::want_more more;
+  more.content = content;
+  more.tools = tools;
+  more.seed = 7;
+  return tc_test::expect_message(reg, text, want, more);
 }
 
 }  // namespace
 
 TEST_SUITE("toolcall/peer slots") {
   TEST_CASE("solar_open2: every full sentinel ends a value") {
-    const toolcall::parser_registry reg = only("solar_open2");
+    const toolcall::parser_registry reg = tc_test::only_format("solar_open2");
     const std::string search = "<|tool_call:start|>search_docs\n<|tool_arg:start|>query<|tool_arg:value|>refund policy";
     const std::string weather =
         "<|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Seoul<|tool_arg:end|>\n<|tool_call:end|>";
@@ -103,7 +70,7 @@ TEST_SUITE("toolcall/peer slots") {
 
 TEST_SUITE("toolcall/peer slots") {
   TEST_CASE("hyperclovax: Think-32B's XML calls, values read as JSON") {
-    const toolcall::parser_registry fmt = only("hyperclovax");
+    const toolcall::parser_registry fmt = tc_test::only_format("hyperclovax");
     const toolcall::parser_registry think32 = toolcall::parser_registry::for_model("naver-hyperclovax/HyperCLOVAX-SEED-Think-32B");
     const std::string call =
         "<tool_call>search_flights\n<arg_key>origin</arg_key>\n<arg_value>\"ICN\"</arg_value>\n"
@@ -196,7 +163,7 @@ TEST_SUITE("toolcall/peer slots") {
   TEST_CASE("plamo3: a tag cut off by the end of the output is dropped") {
     const toolcall::parser_registry reg = toolcall::parser_registry::for_model("pfnet/plamo-3-nict-31b-chat");
     const toolcall::message m = check(reg, "The forecast for Tokyo is sunny.<|plamo:begin_tool_req", {}, "The forecast for Tokyo is sunny.");
-    CHECK(has(m, toolcall::errc::marker_in_text));
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::marker_in_text));
     check(reg, "Done.<|plamo:", {}, "Done.");
     check(reg, "Done.<|plamo:t", {}, "Done.");
     // not a PLaMo tag: text as written
@@ -240,7 +207,7 @@ TEST_SUITE("toolcall/peer slots") {
     for (const row& r : rows) {
       const toolcall::parser_registry reg = toolcall::parser_registry::for_model(r.model);
       const toolcall::message m = check(reg, r.text, {{"scale", R"({"factor":1e999})"}, {"get_time", R"({"tz":"UTC"})"}}, "");
-      CHECK_MESSAGE(has(m, toolcall::errc::invalid_arguments), r.model);
+      CHECK_MESSAGE(tc_test::has_diagnostic(m, toolcall::errc::invalid_arguments), r.model);
       // an ordinary number, and one inside a string, say nothing
       std::string ok = r.text;
       ok.replace(ok.find("1e999"), 5, "2.5e10, note=\"1e999\"");
@@ -255,7 +222,7 @@ TEST_SUITE("toolcall/peer slots") {
   TEST_CASE("hyperclovax: Think-32B's tool_choice=required JSON list and its reasoning") {
     // vLLM's structured output makes Think-32B write the list alone after its reasoning, with
     // `parameters` (the Function schema's key) or `arguments`, or one object
-    const toolcall::parser_registry fmt = only("hyperclovax");
+    const toolcall::parser_registry fmt = tc_test::only_format("hyperclovax");
     const toolcall::parser_registry think32 = toolcall::parser_registry::for_model("naver-hyperclovax/HyperCLOVAX-SEED-Think-32B");
     CHECK_FALSE(think32.prompt_opens_reasoning());  // thinking is the request's choice
     for (const auto* reg : {&fmt, &think32}) {

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
 #include <toolcall/message_builder.hpp>
 #include <toolcall/toolcall.hpp>
 
@@ -364,6 +365,72 @@ inline split_result split_compare(const toolcall::parser_registry& reg, const to
   attach(sp);
   r.err = stream_matches(sp, opt, text, r.one, how, extra);
   return r;
+}
+
+/// The request's tools as an OpenAI `tools` JSON array (empty: none), attached to a parser and a
+/// stream parser alike (an `Attach` for split_compare).
+struct with_tools {
+  std::string json;
+  template <typename P>
+  void operator()(P& p) const {
+    if (json.empty()) return;
+    toolcall::result<toolcall::normalizer> n = toolcall::normalizer::create(json);
+    REQUIRE(n);
+    n->attach(p);
+  }
+};
+
+/// A call a case expects: its name, its arguments as JSON text (compared as JSON values, or as
+/// the same text when a number no double holds is in them) and, when given, its format.
+struct want_call {
+  std::string name;
+  std::string arguments;
+  const char* format = nullptr;
+};
+
+/// What else a case checks (nullptr: not checked), and how it runs.
+struct want_more {
+  const char* content = nullptr;
+  const char* reasoning = nullptr;
+  std::string tools;  ///< the request's tools (with_tools)
+  unsigned seed = 11;
+};
+
+/// The peer-fixture harness, written once: one-shot with `reg`, then streamed at every split
+/// point and in 1-byte writes (split_compare); every chunking gives the one-shot message, and
+/// that message holds the calls `want` (and the content and reasoning `more` names). Returns it.
+inline toolcall::message expect_message(const toolcall::parser_registry& reg, const std::string& text,
+                                        const std::vector<want_call>& want, const want_more& more = {}) {
+  toolcall::options o;
+  o.seed = more.seed;
+  const split_result r = split_compare(reg, o, text, {}, with_tools{more.tools});
+  CHECK_MESSAGE(r.err.empty(), text << ": " << r.err);
+  const toolcall::message& m = r.one;
+  CHECK_MESSAGE(m.calls.size() == want.size(), text << " -> content [" << m.content << "]");
+  if (m.calls.size() == want.size())
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      CHECK_MESSAGE(m.calls[k].name == want[k].name, text);
+      CHECK_MESSAGE((m.calls[k].arguments == want[k].arguments || json_text_equal(m.calls[k].arguments, want[k].arguments)),
+                    text << ": " << m.calls[k].arguments);
+      if (want[k].format) CHECK_MESSAGE(m.calls[k].format == want[k].format, text << ": " << m.calls[k].format);
+    }
+  if (more.content) CHECK_MESSAGE(m.content == more.content, text << " -> [" << m.content << "]");
+  if (more.reasoning) CHECK_MESSAGE(m.reasoning == more.reasoning, text << " -> reasoning [" << m.reasoning << "]");
+  return r.one;
+}
+
+/// Whether the message carries a diagnostic with this code.
+inline bool has_diagnostic(const toolcall::message& m, toolcall::errc code) {
+  for (const auto& d : m.diagnostics)
+    if (d.code == code) return true;
+  return false;
+}
+
+/// A registry of one built-in format.
+inline toolcall::parser_registry only_format(const char* name) {
+  toolcall::result<toolcall::parser_registry> r = toolcall::parser_registry::only(name);
+  REQUIRE(r);
+  return *r;
 }
 
 // ---------------------------------------------------------------------------------------------
