@@ -26,6 +26,8 @@ enum class payload_kind {
   regex,           ///< an RE2 `pattern` with named groups `name` and `args`, matched on the whole body
   xml_parameters,  ///< a function with XML parameters, described by `xml`
   name_json,       ///< `NAME` up to `name_end`, then the arguments as one JSON object (or a JSON string)
+  key_value,       ///< `call:NAME{key:value,...}`: bare keys, strings between `string_delimiter` tokens (Gemma)
+  xml_elements,    ///< `<NAME><KEY>V</KEY></NAME>`: the tool's name is the tag, each argument an element
 };
 
 /// How a function or parameter name is written after its tag (payload_kind::xml_parameters).
@@ -77,7 +79,7 @@ struct xml_tags {
   /// content while the others parse (MiniMax-M2 `<invoke`, DSML).
   std::string invoke_lead;
   /// The text may end right after a value's closer: the call is accepted without its call_end
-  /// (a stop sequence ate it; GLM).
+  /// (a stop sequence ate it; GLM), marked repaired, with an unterminated_call warning.
   bool close_at_end = false;
   /// A value the schema does not type (no tools, or a key the tool does not declare) is decoded
   /// when it is entirely one JSON value or Python literal, else kept as a string (GLM: vLLM's
@@ -106,6 +108,21 @@ struct json_options {
   bool several = false;     ///< several values may follow each other (whitespace, `,` or `;` between)
   std::string lead;         ///< a token that must follow the opener after whitespace (`<|plugin|>`)
   std::string inject;       ///< the opener's last bytes that belong to the JSON (`functools[` -> `[`)
+  /// Each call object is `{"NAME": {arguments}}`, the tool's name its only key (Apertus); the
+  /// list (or one object) is read whole, then the optional closer. name_key/arguments_key unused.
+  bool name_as_key = false;
+  /// A list item that breaks (bad JSON, no usable name) drops alone, with a warning, and the
+  /// other items stay calls (Cohere's action list, as Ollama's parser reads it); off: the list fails.
+  bool skip_bad = false;
+};
+
+/// Options of the pythonic payload.
+struct pythonic_options {
+  /// The calls are a Python list after the opener, `[f(a=1), g()]` (LFM2); off: bare calls.
+  bool list = false;
+  /// Several bare calls may follow each other, each on its own line (Olmo 3's
+  /// `<function_calls>f(a=1)\ng(b=2)</function_calls>`); off: one call per opener.
+  bool lines = false;
 };
 
 /// Where a call opener may match.
@@ -185,10 +202,23 @@ struct format_spec {
   /// each optional, whitespace around them (PLaMo 3's `<|plamo:begin_tool_arguments:plamo|>`,
   /// `<|plamo:constrain|>json`, `<|plamo:msg|>`).
   std::vector<std::string> arguments_lead;
+  /// name_json: the generation prompt writes call_begin (Functionary v3.2's `>>>`), so at the
+  /// start of the output (after whitespace, reasoning or a call) a name may open a call without it.
+  bool prompt_opens_call = false;
+  /// name_json: the text before name_end is a call id that holds the name (Kimi-K2's
+  /// `functions.get_weather:0`): this prefix, when written, is not part of the name; empty: none.
+  std::string name_prefix;
+  /// name_json: a separator after the name, then the call's index in digits (`:` in
+  /// `get_weather:0`), not part of the name. With it or name_prefix the text is kept as the id.
+  std::string name_index;
   /// pythonic: a call is a line that starts with a declared tool's name and `(` (Granite's bare
   /// `get_weather(city="Paris")` lines); the request's tools give the openers, and call_begin
   /// and triggers, when given, are further `NAME(` openers. Without tools nothing triggers.
   bool tool_name_triggers = false;
+  pythonic_options pythonic;  ///< pythonic: a list after the opener, several calls on their own lines
+  /// key_value: the token on both sides of a string value (Gemma 4's `<|"|>`, FunctionGemma's
+  /// `<escape>`); the text between two of them is the string, raw.
+  std::string string_delimiter;
   /// Recipient headers before each message (recipient_spec); `call_begin` is then the tool
   /// message's block opener and `call_end` its closer.
   recipient_spec recipients;

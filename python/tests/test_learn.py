@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import toolcall
-from conftest import CORPUS, REPO
+from conftest import CORPUS, REPO, case_tools
 from toolcall.learn import probe_samples
 
 jinja2 = pytest.importorskip("jinja2")
@@ -22,9 +22,13 @@ SAMPLES = REPO / "tests" / "data" / "learn"
 
 # families whose template learning reads alone (docs/learning.md lists the others)
 LEARNED = ["glm", "minimax_m2", "seed_oss", "step3", "deepseek_dsml", "internlm2", "cohere", "functools",
-           "jamba", "granite", "xlam"]
-NOT_LEARNED = ["lfm2", "olmo3", "gemma4", "function_gemma", "kimi_k2", "functionary_v32", "morph_xml",
-               "gigachat3", "apertus"]
+           "jamba", "granite", "xlam", "lfm2", "olmo3", "gemma4", "function_gemma", "kimi_k2", "gigachat3",
+           "apertus", "morph_xml", "functionary_v32"]
+# the room knows more than the template shows (GLM decodes JSON values, drift spellings and
+# openers, Cohere keeps the good items of a bad list, GigaChat 3.1's `<|function_call|>`)
+PARTIAL = ("glm", "deepseek_dsml", "granite", "xlam", "cohere", "gigachat3")
+# a family added in 0.3 whose parameters are elements named after their keys behind a namespace token
+NOT_LEARNED = ["minimax_m3"]
 
 
 def _calls(m):
@@ -35,19 +39,20 @@ def _calls(m):
 def test_learned_template_parses_the_corpus_as_the_room(family):
     spec = toolcall.learn_template((TEMPLATES / (family + ".jinja")).read_text(encoding="utf-8"), name=family)
     assert spec["name"] == family
-    learned = toolcall.Parser(format_spec=spec)
-    room = toolcall.Parser(formats=[family, "reasoning"])
     calls = same = 0
-    cases = [c for c in CORPUS if c["family"] == family and not c.get("tools")]
+    # every case of the family, its tools (when it has some) given to both parsers
+    cases = [c for c in CORPUS if c["family"] == family]
     assert len(cases) >= 8
     for case in cases:
+        tools = case_tools(case)
+        learned = toolcall.Parser(format_spec=spec, tools=tools)
+        room = toolcall.Parser(formats=[family, "reasoning"], tools=tools)
         a, b = _calls(room.parse(case["input"])), _calls(learned.parse(case["input"]))
         calls += max(len(a), len(b))
         same += sum(1 for x, y in zip(a, b) if x == y)
     assert calls > 0
-    # >= 90 % where learning alone is enough; glm, deepseek_dsml, granite and xlam: the room
-    # knows more than the template shows (GLM decodes JSON values, drift spellings and openers)
-    if family in ("glm", "deepseek_dsml", "granite", "xlam"):
+    # >= 90 % where learning alone is enough; at least half for the PARTIAL families
+    if family in PARTIAL:
         assert same * 2 >= calls, "%s: %d/%d calls as the room" % (family, same, calls)
     else:
         assert same * 10 >= calls * 9, "%s: %d/%d calls as the room" % (family, same, calls)

@@ -67,7 +67,7 @@ TEST_SUITE("toolcall/corpus") {
         {"inkling", "thinkingmachines/Inkling"},         {"plamo3", "pfnet/plamo-3-nict-31b-chat"},
         {"solar_open", "upstage/Solar-Open-100B"},       {"sarashina", "sbintuitions/sarashina2.2-3b-instruct-v0.1"},
         {"solar_open2", "upstage/Solar-Open2-250B"},    {"hyperclovax", "naver-hyperclovax/HyperCLOVAX-SEED-Think-14B"},
-        {"hy3", "tencent/Hy3-preview"},                  {"minimax_m1", "MiniMaxAI/MiniMax-M1-80k"},
+        {"hy3", "tencent/Hy3-preview"},  {"k2_horizon", "LLM360/K2-Horizon"},                  {"minimax_m1", "MiniMaxAI/MiniMax-M1-80k"},
         {"kimi_k3", "moonshotai/Kimi-K3"},               {"muse_glimmer", "MuseGlimmer"},
         {"gigachat35", "ai-sage/GigaChat3.5-Lightning"},
         {"granite_pythonic", "ibm-granite/granite-3.3-8b-instruct"}, {"command_r", "CohereForAI/c4ai-command-r-plus-08-2024"},

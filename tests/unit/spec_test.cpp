@@ -311,6 +311,208 @@ TEST_SUITE("toolcall/spec") {
     CHECK(rcpt_key.error().detail.find("recipients.colour") != std::string::npos);
   }
 
+  TEST_CASE("the slots of 0.3's learned formats: key-value bodies, pythonic lists and lines, a name inside an id, "
+            "name-as-key JSON, tag-per-tool XML, an opener the prompt wrote") {
+    // each spec goes through its JSON file and back, then parses realistic output one-shot and
+    // at every chunk size
+    struct slot_case {
+      const char* file;
+      std::string text;
+      std::vector<std::pair<std::string, std::string>> calls;  // name, arguments
+      std::string content;
+    };
+    const slot_case cases[] = {
+        // key_value: `call:NAME{key:<D>text<D>,n:3}`, strings between delimiter tokens (Gemma-like)
+        {R"({"name": "kv", "call_begin": "<fc>", "call_end": "</fc>", "payload": "key_value", "string_delimiter": "<q>",
+             "markers": ["<eot>"]})",
+         "Sure.<fc>call:get_weather{city:<q>Paris, \"FR\" {x}<q>,days:3,opts:{deep:true,tags:[<q>a<q>,null]}}</fc>"
+         "<fc>call:set_alarm{time:<q>07:30<q>}</fc><eot>",
+         {{"get_weather", R"({"city":"Paris, \"FR\" {x}","days":3,"opts":{"deep":true,"tags":["a",null]}})"},
+          {"set_alarm", R"({"time":"07:30"})"}},
+         "Sure."},
+        // pythonic.list: a Python list of calls after the opener (LFM2-like)
+        {R"({"name": "pylist", "call_begin": "<|tc|>", "call_end": "<|/tc|>", "payload": "pythonic",
+             "pythonic": {"list": true}})",
+         "<|tc|>[get_weather(city=\"Paris\", days=3), set_alarm(time='07:30')]<|/tc|>Checking both.",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Checking both."},
+        // pythonic.lines: one call per line after one opener (Olmo 3-like)
+        {R"({"name": "pylines", "call_begin": "<calls>", "call_end": "</calls>", "payload": "pythonic",
+             "pythonic": {"lines": true}})",
+         "Let me check.<calls>get_weather(city=\"Paris\", days=3)\nset_alarm(time=\"07:30\")\n</calls>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Let me check."},
+        // name_prefix and name_index: the name inside a call id (Kimi-K2-like)
+        {R"({"name": "idname", "call_begin": "<|b|>", "call_end": "<|e|>", "payload": "name_json", "name_end": "<|a|>",
+             "name_prefix": "functions.", "name_index": ":", "markers": ["<|sec|>", "<|/sec|>"]})",
+         "<|sec|><|b|>functions.get_weather:0<|a|>{\"city\": \"Paris\", \"days\": 3}<|e|><|b|>set_alarm:1<|a|>"
+         "{\"time\": \"07:30\"}<|e|><|/sec|>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         ""},
+        // json.name_as_key: `[{"NAME": {arguments}}, ...]`, the common shape read too (Apertus-like)
+        {R"({"name": "namekey", "call_begin": "<|tools|>", "call_end": "<|/tools|>", "payload": "json_array",
+             "json": {"name_as_key": true}, "markers": ["<|end|>"]})",
+         "Checking.<|tools|>[{\"get_weather\": {\"city\": \"Paris ]}\", \"days\": 3}}, {\"name\": \"set_alarm\", "
+         "\"arguments\": {\"time\": \"07:30\"}}]<|/tools|><|end|>",
+         {{"get_weather", R"({"city":"Paris ]}","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Checking."},
+        // prompt_opens_call: the prompt wrote the first `>>>` (Functionary v3.2-like)
+        {R"({"name": "prompt", "call_begin": ">>>", "payload": "name_json", "name_end": "\n", "prompt_opens_call": true,
+             "markers": ["<|eot_id|>"]})",
+         "get_weather\n{\"city\": \"Paris\", \"days\": 3}>>>set_alarm\n{\"time\": \"07:30\"}<|eot_id|>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         ""},
+        // xml_elements: tag-per-tool XML; `<get_weather>` is a further opener (the request's tools
+        // give the others, none without tools)
+        {R"({"name": "elements", "payload": "xml_elements", "triggers": [{"open": "<get_weather>"}], "markers": ["<|im_end|>"]})",
+         "Checking.\n<get_weather>\n<city>Paris</city>\n<days>3</days>\n</get_weather>\n<get_weather>\n<city>Oslo</city>\n"
+         "<opts>\n<deep>true</deep>\n</opts>\n</get_weather><|im_end|>",
+         {{"get_weather", R"({"city":"Paris","days":3})"}, {"get_weather", R"({"city":"Oslo","opts":{"deep":true}})"}},
+         "Checking."},
+    };
+    for (const slot_case& c : cases) {
+      auto spec = toolcall::format_spec::from_json(c.file);
+      REQUIRE_MESSAGE(spec, spec.error().detail);
+      INFO(spec->name);
+      const std::string json = spec->to_json();
+      auto back = toolcall::format_spec::from_json(json);
+      REQUIRE_MESSAGE(back, back.error().detail);
+      CHECK(back->to_json() == json);
+      auto f = toolcall::format::from_spec(*back);
+      REQUIRE_MESSAGE(f, f.error().detail);
+      toolcall::parser_registry reg;
+      reg.add(*f);
+      toolcall::parser p(reg);
+      const toolcall::message m = p.parse(c.text);
+      REQUIRE(m.calls.size() == c.calls.size());
+      for (std::size_t k = 0; k < m.calls.size(); ++k) {
+        CHECK(m.calls[k].name == c.calls[k].first);
+        CHECK(m.calls[k].arguments == c.calls[k].second);
+      }
+      CHECK(tc_test::trim(m.content) == c.content);
+      for (std::size_t step = 1; step < 12; ++step) {
+        toolcall::stream_parser sp(reg);
+        tc_test::folder fo;
+        for (std::size_t i = 0; i < c.text.size(); i += step) sp.write(std::string_view(c.text).substr(i, step), fo);
+        sp.finish(fo);
+        CHECK_MESSAGE(calls_diff(fo.m, m).empty(), "step " << step << ": " << calls_diff(fo.m, m));
+      }
+    }
+    const auto reg_of = [](const slot_case& c) {
+      toolcall::parser_registry reg;
+      reg.add(*toolcall::format::from_spec(*toolcall::format_spec::from_json(c.file)));
+      return reg;
+    };
+    // the id holding the name is kept as the call's id
+    {
+      toolcall::parser p(reg_of(cases[3]));
+      const toolcall::message m = p.parse(cases[3].text);
+      REQUIRE(m.calls.size() == 2);
+      CHECK(m.calls[0].id == "functions.get_weather:0");
+      CHECK(m.calls[1].id == "set_alarm:1");
+    }
+    // an unterminated key-value string stops at the next opener: that call fails, the next parses
+    {
+      toolcall::parser p(reg_of(cases[0]));
+      const toolcall::message m = p.parse("<fc>call:get_weather{city:<q>Paris}</fc><fc>call:set_alarm{time:<q>7<q>}</fc>");
+      REQUIRE(m.calls.size() == 1);
+      CHECK(m.calls[0].name == "set_alarm");
+      CHECK_FALSE(m.diagnostics.empty());
+    }
+    // a pythonic list opener without its `[` is a diagnostic, its text stays content
+    {
+      toolcall::parser p(reg_of(cases[1]));
+      const toolcall::message m = p.parse("<|tc|>get_weather(city=\"Paris\")<|/tc|>");
+      CHECK(m.calls.empty());
+      CHECK_FALSE(m.diagnostics.empty());
+      CHECK(m.content.find("get_weather(") != std::string::npos);
+    }
+    // pythonic lines: prose on the line after a call ends the region; the next line is content
+    {
+      toolcall::parser p(reg_of(cases[2]));
+      const toolcall::message m = p.parse("<calls>get_weather(city=\"Paris\")\n- and that is all</calls>");
+      REQUIRE(m.calls.size() == 1);
+      CHECK(m.content.find("and that is all") != std::string::npos);
+      // a line that starts with a word but is no `NAME(`: the calls before it stay, one shot and streamed
+      const std::string text = "<calls>get_weather(city=\"Paris\")\nset_alarm(time=\"7\")\nThanks, done.";
+      const toolcall::message w = p.parse(text);
+      REQUIRE(w.calls.size() == 2);
+      CHECK(w.content.find("Thanks, done.") != std::string::npos);
+      for (std::size_t step = 1; step < 8; ++step) {
+        toolcall::stream_parser sp(reg_of(cases[2]));
+        tc_test::folder fo;
+        for (std::size_t i = 0; i < text.size(); i += step) sp.write(std::string_view(text).substr(i, step), fo);
+        sp.finish(fo);
+        CHECK_MESSAGE(calls_diff(fo.m, w).empty(), "step " << step << ": " << calls_diff(fo.m, w));
+      }
+    }
+    // name as key: one bad item fails the list, whose text stays content; no closer is needed
+    {
+      toolcall::parser p(reg_of(cases[4]));
+      const toolcall::message m = p.parse("<|tools|>[{\"get_weather\": {\"city\": \"Oslo\"}}, {\"a\": 1, \"b\": {}}]<|/tools|>");
+      CHECK(m.calls.empty());
+      CHECK_FALSE(m.diagnostics.empty());
+      CHECK(m.content.find("Oslo") != std::string::npos);
+      const toolcall::message n = p.parse("<|tools|>[{\"get_weather\": {\"city\": \"Oslo\"}}]");
+      REQUIRE(n.calls.size() == 1);
+      CHECK(n.calls[0].arguments == R"({"city":"Oslo"})");
+    }
+    // xml_elements: the request's tools open their tags; prose naming a tag is no call
+    {
+      toolcall::parser p(reg_of(cases[6]));
+      auto n = toolcall::normalizer::create(
+          R"([{"type": "function", "function": {"name": "set_alarm", "parameters": {"type": "object",
+              "properties": {"time": {"type": "string"}}}}}])");
+      REQUIRE(n);
+      n->attach(p);
+      const toolcall::message m = p.parse("Use the <set_alarm> tool.\n<set_alarm>\n<time>07:30</time>\n</set_alarm>");
+      REQUIRE(m.calls.size() == 1);
+      CHECK(m.calls[0].arguments == R"({"time":"07:30"})");
+      CHECK(m.content.find("Use the <set_alarm> tool.") != std::string::npos);
+    }
+    // prompt_opens_call: only at the start of the output; a name later in prose is text
+    {
+      toolcall::parser p(reg_of(cases[5]));
+      const toolcall::message m = p.parse("  lookup\n{\"q\": \"x\"}");
+      REQUIRE(m.calls.size() == 1);
+      CHECK(m.calls[0].name == "lookup");
+      const toolcall::message prose = p.parse("Sure.\nlookup\n{\"q\": \"x\"}");
+      CHECK(prose.calls.empty());
+    }
+    // json.skip_bad: a broken item of a list drops alone; without it the list fails
+    for (const bool skip : {true, false}) {
+      const std::string file = std::string(R"({"name": "acts", "call_begin": "<act>", "call_end": "</act>", "payload": "json_array",
+          "json": {"skip_bad": )") + (skip ? "true" : "false") + "}}";
+      auto spec = toolcall::format_spec::from_json(file);
+      REQUIRE_MESSAGE(spec, spec.error().detail);
+      CHECK(toolcall::format_spec::from_json(spec->to_json())->json.skip_bad == skip);
+      toolcall::parser_registry reg;
+      reg.add(*toolcall::format::from_spec(*spec));
+      toolcall::parser p(reg);
+      const toolcall::message m = p.parse(
+          "<act>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Lima\"}}, {\"name\": \"get_weather\", "
+          "\"arguments\": {\"city\" \"Cusco\"}}]</act>");
+      CHECK(m.calls.size() == (skip ? 1u : 0u));
+      CHECK_FALSE(m.diagnostics.empty());
+    }
+    // bad combinations are from_spec's errors
+    for (const char* bad : {R"({"name": "x", "call_begin": ">>>", "payload": "json_object", "prompt_opens_call": true})",
+                            R"({"name": "x", "payload": "xml_elements", "triggers": [{"open": "get_weather("}]})",
+                            R"({"name": "x", "payload": "xml_elements", "triggers": [{"open": "<a>", "close": "</a>"}]})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "key_value"})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "pythonic", "json": {"name_as_key": true}})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "json_object", "pythonic": {"list": true}})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "pythonic", "pythonic": {"list": true, "lines": true}})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "json_object", "name_prefix": "functions."})"}) {
+      auto s = toolcall::format_spec::from_json(bad);
+      REQUIRE_MESSAGE(s, s.error().detail);
+      CHECK_MESSAGE(!toolcall::format::from_spec(*s), bad);
+    }
+    auto key = toolcall::format_spec::from_json(R"({"name": "x", "pythonic": {"several": true}})");
+    REQUIRE_FALSE(key);
+    CHECK(key.error().detail.find("pythonic.several") != std::string::npos);
+  }
+
   TEST_CASE("to_spec of a format with its own handler says so") {
     auto h = toolcall::format::builtin("hermes");
     REQUIRE(h);

@@ -451,6 +451,7 @@ inline const std::vector<family_row>& families() {
   static const std::vector<family_row> rows = {
       {"reasoning", "Qwen/Qwen3-8B", "reasoning-p02"},
       {"hy3", "tencent/Hy3-preview", "hy3-p05"},
+      {"k2_horizon", "LLM360/K2-Horizon", "k2h-p01"},
       {"minimax_m1", "MiniMaxAI/MiniMax-M1-80k", "mm1-p09"},
       {"minicpm", "openbmb/MiniCPM4.1-8B", "minicpm-p09"},
       {"granite", "ibm-granite/granite-3.3-8b-instruct", "granite-p09"},

@@ -167,6 +167,47 @@ TEST_SUITE("toolcall/typing") {
     check_args("step3", step3({{"title", "007"}, {"code", "None"}}), R"({"title": "007", "code": "None"})");
   }
 
+  TEST_CASE("numbers and booleans as Python reads them, and JSON encoded twice, in every XML family") {
+    // vLLM's qwen3coder, glm4_moe and minimax_m2 parsers: int("007"), float("-00.50"),
+    // "FALSE".lower() == "true"; an object- or array-typed value written as a JSON string
+    // holding the object is the object
+    const params loose = {{"count", "007"},
+                          {"ratio", "-00.50"},
+                          {"dry_run", "FALSE"},
+                          {"limit", "+0012"},
+                          {"options", R"("{\"indent\": 2, \"tabs\": true}")"},
+                          {"paths", R"("[\"lib/x.c\", \"lib/y.c\"]")"},
+                          {"title", "Bump 007"}};
+    const char* const want = R"({"count": 7, "ratio": -0.5, "dry_run": false, "limit": 12,
+      "options": {"indent": 2, "tabs": true}, "paths": ["lib/x.c", "lib/y.c"], "title": "Bump 007"})";
+    check_args("qwen3_coder", qwen(loose), want);
+    check_args("seed_oss", seed(loose), want);
+    check_args("minimax_m2", minimax(loose), want);
+    check_args("glm", glm(loose), want);
+    check_args("step3", step3(loose), want);
+    std::vector<bool> str(loose.size(), false);
+    str.back() = true;
+    check_args("deepseek_dsml", dsml(loose, str), want);
+    check_args("qwen3_coder", qwen({{"dry_run", "True"}, {"count", "-0"}}), R"({"dry_run": true, "count": 0})");
+  }
+
+  TEST_CASE("loose reading never turns a string into something else, and says when the type does not fit") {
+    // a union with a string branch keeps `007` (a code, a zip); string parameters keep theirs
+    check_args("qwen3_coder", qwen({{"tag", "007"}, {"title", "FALSE"}, {"code", "\"{\\\"a\\\": 1}\""}}),
+               R"({"tag": "007", "title": "FALSE", "code": "\"{\\\"a\\\": 1}\""})");
+    // `yes` is no boolean to Python's lower() == "true" either: kept, with a warning
+    const run_result r = parse_all_ways("minimax_m2", minimax({{"dry_run", "yes"}, {"count", "0x1F"}}));
+    CHECK_MESSAGE(r.err.empty(), r.err);
+    REQUIRE(r.msg.calls.size() == 1);
+    CHECK(tc_test::json_text_equal(r.msg.calls[0].arguments, R"({"dry_run": "yes", "count": "0x1F"})"));
+    bool warned = false;
+    for (const auto& d : r.msg.diagnostics) warned |= d.level == toolcall::severity::warning;
+    CHECK(warned);
+    // a JSON string holding a scalar is no object
+    check_args("glm", glm({{"options", "\"plain\""}, {"paths", "\"[oops\""}}),
+               R"({"options": "\"plain\"", "paths": "\"[oops\""})");
+  }
+
   TEST_CASE("an undeclared parameter: Qwen3-Coder keeps the string, GLM decodes it (vLLM)") {
     check_args("qwen3_coder", qwen({{"extra", "{\"k\": 1}"}, {"title", "t"}}), R"({"extra": "{\"k\": 1}", "title": "t"})");
     check_args("seed_oss", seed({{"depth", "2"}, {"title", "t"}}), R"({"depth": "2", "title": "t"})");

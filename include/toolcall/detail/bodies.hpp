@@ -221,9 +221,22 @@ class pythonic_body {
         case s_skip: {
           // a sibling that is not a call: up to the next `,` or `]` outside brackets and strings
           if (sq_) {
+            // the item is broken, so its quotes may be too (`'x 'y'`): a quote ends the string
+            // only where a delimiter follows it
+            if (sqp_) {
+              if (c == ' ' || c == '\t') {
+                ++i;
+                continue;
+              }
+              sqp_ = false;
+              if (c == ',' || c == ')' || c == ']' || c == '}' || c == ':' || c == '\n' || c == '\r') {
+                sq_ = 0;
+                continue;
+              }
+            }
             if (sesc_) sesc_ = false;
             else if (c == '\\') sesc_ = true;
-            else if (c == static_cast<unsigned char>(sq_)) sq_ = 0;
+            else if (c == static_cast<unsigned char>(sq_)) sqp_ = true;
             ++i;
             continue;
           }
@@ -566,7 +579,7 @@ class pythonic_body {
       begun_ = false;
       st_ = s_skip;
       sq_ = 0;
-      sesc_ = false;
+      sesc_ = sqp_ = false;
       skip_now_ = true;
       return {step::more, i};
     }
@@ -625,7 +638,7 @@ class pythonic_body {
   std::vector<std::pair<std::size_t, std::string>> skipped_;  // siblings skipped: where, why
   char q_ = 0, pq_ = 0, sq_ = 0, last_ = '=';
   bool esc_ = false, pesc_ = false, qpend_ = false, zero_ = false, popen_ = false, lx_done_ = false, sesc_ = false,
-       skip_now_ = false;
+       skip_now_ = false, sqp_ = false;  // sqp_: s_skip, a quote that may end the string
 };
 
 }  // namespace detail

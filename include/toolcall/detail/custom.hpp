@@ -86,12 +86,17 @@ class tool_line_handler final : public handler {
 };
 
 struct custom_def {
+  /// The variant of the triggers prompt_opens_call adds: the trigger is the name's first byte.
+  static constexpr int k_prompt_variant = 1 << 20;
   std::string name;
   std::string begin, end;
   int payload = 0;  // 0 json object, 1 json array, 2 pythonic, 3 regex, 4 xml parameters, 5 name then JSON
   std::string name_key, args_key;
   std::vector<std::string> ends;  // the closer of each trigger variant (empty: `end` for all)
   std::string name_end;           // payload 5: what ends the name
+  std::string name_prefix, name_index;  // payload 5: the name is inside a call id
+  bool py_list = false;           // payload 2: a list `[f(), g()]` after the opener
+  bool py_lines = false;          // payload 2: several calls, each on its own line
   regex pattern;
   // payload 4: the tag spellings, owned here; `xml` views them (set by bind_xml, never copied)
   std::string call_prefix, fn_open, fn_close, param_open, param_name_end, value_open, param_close, type_attr;
@@ -118,7 +123,7 @@ struct custom_def {
 class custom_handler final : public handler {
  public:
   explicit custom_handler(std::shared_ptr<const custom_def> d) : keep_(std::move(d)), d_(*keep_) {}
-  void begin(engine_services& e, std::string_view, int variant) override {
+  void begin(engine_services& e, std::string_view trigger, int variant) override {
     tail.clear();
     body_text_.clear();
     m_.clear();
@@ -127,6 +132,7 @@ class custom_handler final : public handler {
     if (d_.payload == 5) {
       naming_ = true;
       name_.clear();
+      if (variant == custom_def::k_prompt_variant) name_.assign(trigger.data(), trigger.size());
       return;
     }
     if (d_.payload == 4) {
@@ -134,11 +140,10 @@ class custom_handler final : public handler {
       return;
     }
     if (d_.payload == 2) {
-      pythonic_body::config c;
-      c.list = false;
-      c.closer = end_;
-      c.format = d_.name;
-      py_.begin(e, c);
+      bracket_ = d_.py_list;  // the list's `[` comes first
+      peeking_ = false;
+      peek_.clear();
+      begin_py(e);
       return;
     }
     if (d_.payload == 3) return;
@@ -156,7 +161,7 @@ class custom_handler final : public handler {
   step feed(engine_services& e, std::string_view in) override {
     if (d_.payload == 5) return feed_named(e, in);
     if (d_.payload == 4) return take(xml_.feed(e, in), xml_.tail);
-    if (d_.payload == 2) return take(py_.feed(e, in), py_.tail);
+    if (d_.payload == 2) return feed_py(e, in);
     if (d_.payload != 3) return take(json_.feed(e, in), json_.tail);
     // regex: collect the body up to the end marker, then match it whole
     for (std::size_t i = 0; i < in.size(); ++i) {
@@ -190,13 +195,98 @@ class custom_handler final : public handler {
       return take(json_.finish(e), json_.tail);
     }
     if (d_.payload == 4) return take(xml_.finish(e), xml_.tail);
-    if (d_.payload == 2) return take(py_.finish(e), py_.tail);
+    if (d_.payload == 2) {
+      if (bracket_) {
+        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends before the call list", severity::error);
+        return {step::fail, 0};
+      }
+      if (peeking_) {  // the text ends on a line that is no call: it is content
+        peeking_ = false;
+        tail = std::move(peek_);
+        peek_.clear();
+        return {step::done, 0};
+      }
+      return take(py_.finish(e), py_.tail);
+    }
     if (d_.payload != 3) return take(json_.finish(e), json_.tail);
     body_text_ += m_;
     return match(e, 0);
   }
 
  private:
+  void begin_py(engine_services& e) {
+    pythonic_body::config c;
+    c.list = d_.py_list;
+    c.closer = end_;
+    c.format = d_.name;
+    py_.begin(e, c);
+  }
+  /// payload 2: with py_list, whitespace then `[` first; with py_lines, a call that ends at a
+  /// line break followed by `NAME(` is followed by another call, read afresh; a line that is
+  /// not `NAME(` ends the region there and goes back to content. Each decision is taken at one
+  /// byte, whatever the chunking.
+  step feed_py(engine_services& e, std::string_view in) {
+    std::size_t off = 0;
+    while (bracket_ && off < in.size()) {
+      const unsigned char c = static_cast<unsigned char>(in[off]);
+      if (is_json_ws(c)) {
+        ++off;
+        continue;
+      }
+      if (c != '[') {
+        e.set_failure(errc::invalid_call, e.chunk_abs() + off, "expected '[' opening the call list", severity::warning);
+        return {step::fail, off};
+      }
+      bracket_ = false;
+      ++off;
+    }
+    for (;;) {
+      if (peeking_) {
+        // the next line after a call: `NAME(` starts another call, anything else ends the region
+        for (; off < in.size(); ++off) {
+          const char c = in[off];
+          const bool ident = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                             c == '.' || c == '-';
+          if (ident && peek_name_ < 256) {
+            peek_ += c;
+            ++peek_name_;
+            continue;
+          }
+          if (c != '(') {
+            peeking_ = false;
+            tail = std::move(peek_);
+            peek_.clear();
+            return {step::done, off};
+          }
+          peeking_ = false;
+          begin_py(e);
+          const std::size_t name_at = peek_.find_first_not_of(" \t\r\n");
+          std::string head = peek_.substr(name_at);
+          head += '(';
+          (void)py_.feed(e, head);
+          peek_.clear();
+          ++off;
+          break;
+        }
+        if (peeking_) return {step::more, in.size()};
+      }
+      step s = py_.feed(e, in.substr(off));
+      s.consumed += off;
+      if (s.st == step::done && d_.py_lines && s.consumed < in.size() && py_.tail.find('\n') != std::string::npos &&
+          py_.tail.find_first_not_of(" \t\r\n") == std::string::npos) {
+        const unsigned char c = static_cast<unsigned char>(in[s.consumed]);
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+          off = s.consumed;
+          peek_ = std::move(py_.tail);
+          py_.tail.clear();
+          peek_name_ = 0;
+          peeking_ = true;
+          continue;
+        }
+      }
+      return take(s, py_.tail);
+    }
+  }
   step take(step s, std::string& t) {
     if (s.st == step::done) tail = std::move(t);
     t.clear();
@@ -237,6 +327,17 @@ class custom_handler final : public handler {
       std::string_view n = name_;
       while (!n.empty() && is_json_ws(static_cast<unsigned char>(n.front()))) n.remove_prefix(1);
       n = rtrim_ws(n);
+      id_.clear();
+      if (!d_.name_prefix.empty() || !d_.name_index.empty()) {
+        // a call id holding the name: `functions.NAME:0` -> NAME, the id kept
+        id_ = std::string(n);
+        if (!d_.name_prefix.empty() && n.substr(0, d_.name_prefix.size()) == d_.name_prefix)
+          n.remove_prefix(d_.name_prefix.size());
+        const std::size_t k = d_.name_index.empty() ? std::string_view::npos : n.rfind(d_.name_index);
+        if (k != std::string_view::npos && k + d_.name_index.size() < n.size() &&
+            n.find_first_not_of("0123456789", k + d_.name_index.size()) == std::string_view::npos)
+          n = n.substr(0, k);
+      }
       if (!valid_call_name(n)) return bad_name(e, i);
       name_ = std::string(n);
       naming_ = false;
@@ -244,6 +345,7 @@ class custom_handler final : public handler {
       jc.shape.args_only = true;
       jc.shape.allow_array = false;
       jc.name = name_;
+      jc.id = id_;
       jc.closer = end_;
       jc.format = d_.name;
       json_.begin(e, jc);
@@ -298,8 +400,12 @@ class custom_handler final : public handler {
   json_lexer lx_;
   std::string body_text_, m_;
   std::string_view end_;
-  std::string name_;
+  std::string name_, id_;
   bool naming_ = false;
+  bool bracket_ = false;  // payload 2 with py_list: the `[` is still to come
+  bool peeking_ = false;  // payload 2 with py_lines: reading the line after a call
+  std::string peek_;      // that line's whitespace and name so far
+  std::size_t peek_name_ = 0;
 };
 
 }  // namespace detail

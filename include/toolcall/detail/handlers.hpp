@@ -329,6 +329,9 @@ struct fence_spec {
   std::string_view tag;        ///< the tag around a call inside the fence
   std::string_view tag_close;  ///< its closer (after a JSON call; the XML body's call_close)
   xml_spec xml;                ///< the XML body after the tag, from its function opener on
+  /// Further tags around one JSON call inside the fence, {opener, closer} (the Hermes 2 Pro
+  /// wrappers llama.cpp reads in a fence: `<response>`, `<function_call>`, ...).
+  std::vector<std::pair<std::string_view, std::string_view>> json_tags;
 };
 
 /// The tag inside a markdown fence: a JSON call (Hermes/Qwen) up to the tag's closer, or XML
@@ -448,11 +451,53 @@ class fence_handler final : public handler {
         case s_tag: {
           m_ += static_cast<char>(c);
           const pm r = prefix_match(m_, sp_.tag);
-          if (r == pm::no) return quiet_fail(e, i);
+          bool partial = r == pm::partial;
+          if (r != pm::full) {
+            for (const auto& t : sp_.json_tags) {
+              const pm rt = prefix_match(m_, t.first);
+              if (rt == pm::partial) partial = true;
+              if (rt != pm::full) continue;
+              json_body::config cfg;  // a JSON call up to the tag's closer, as in the fence
+              cfg.shape.require_args = true;
+              cfg.shape.function_string = true;
+              cfg.shape.tool_calls = true;
+              cfg.closer = t.second;
+              cfg.format = sp_.xml.format;
+              body_.begin(e, cfg);
+              st_ = s_tj;
+              break;
+            }
+            if (st_ == s_tj) {
+              ++i;
+              continue;
+            }
+          }
+          if (r == pm::no && !partial) return quiet_fail(e, i);
           ++i;
           if (r == pm::full) {
             tc_.begin(e, sp_.tag, 0);
             st_ = s_tc;
+          }
+          continue;
+        }
+        case s_tj: {  // a JSON call in one of json_tags, then the fence's closer
+          abs_services sub(e, e.chunk_abs() + i);
+          const step s = body_.feed(sub, in.substr(i));
+          if (s.st == step::fail) return {step::fail, i + s.consumed};
+          i += s.consumed;
+          if (s.st == step::done) {
+            std::string t = std::move(body_.tail);
+            body_.tail.clear();
+            closer_.begin(sp_.fence);
+            st_ = s_closer;
+            if (!t.empty()) {
+              std::string given;
+              const step r = closer_.feed(t, given);
+              if (r.st == step::done) {
+                tail = given + t.substr(r.consumed);
+                return {step::done, i};
+              }
+            }
           }
           continue;
         }
@@ -493,7 +538,7 @@ class fence_handler final : public handler {
     return {step::more, n};
   }
   step finish(engine_services& e) override {
-    if (st_ == s_json) {
+    if (st_ == s_json || st_ == s_tj) {
       const step s = body_.finish(e);
       if (s.st == step::done) tail = std::move(body_.tail);
       return s;
@@ -511,7 +556,7 @@ class fence_handler final : public handler {
   }
 
  private:
-  enum state : std::uint8_t { s_lang, s_ws, s_tag, s_json, s_tc, s_closer };
+  enum state : std::uint8_t { s_lang, s_ws, s_tag, s_json, s_tc, s_closer, s_tj };
   step quiet_fail(engine_services& e, std::size_t i) {
     e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
     return {step::fail, i};

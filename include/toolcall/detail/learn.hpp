@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -32,6 +33,8 @@
 #include "../format_spec.hpp"
 #include "json.hpp"
 #include "learn_find.hpp"
+#include "learn_find_kv.hpp"
+#include "learn_recipients.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -47,16 +50,6 @@ inline std::size_t learn_common_prefix(std::string_view a, std::string_view b) {
   return n;
 }
 
-/// A closer that answers its opener: `</X>` for `<X>`, or a token naming an end.
-inline bool learn_closes(std::string_view opener, std::string_view tok) {
-  if (tok.empty()) return false;
-  if (opener.size() > 2 && opener[0] == '<' && tok.size() > 3 && tok.substr(0, 2) == "</" &&
-      tok.substr(2) == opener.substr(1))
-    return true;
-  return tok.find("end") != std::string_view::npos || tok.find("END") != std::string_view::npos ||
-         tok.find("close") != std::string_view::npos;
-}
-
 inline void learn_add_marker(std::vector<std::string>& m, std::string_view tok) {
   tok = learn_strip(tok);
   // only special-looking tokens: a bare comma or word would eat prose
@@ -70,101 +63,6 @@ inline void learn_add_marker(std::vector<std::string>& m, std::string_view tok) 
 }
 
 /// Learns what one sample shows; `why` names the slot that failed.
-/// The recipient named by the header `to=W` + `msg` that ends right before `at`, or empty.
-inline std::string_view learn_recipient_before(std::string_view t, std::size_t at, std::string_view msg) {
-  while (at > 0 && learn_ws(t[at - 1])) --at;
-  if (at < msg.size() || t.substr(at - msg.size(), msg.size()) != msg) return {};
-  const std::size_t e = at - msg.size();
-  std::size_t b = e;
-  while (b > 0 && learn_ident(t[b - 1])) --b;
-  if (b < 3 || t.substr(b - 3, 3) != "to=") return {};
-  return t.substr(b, e - b);
-}
-
-/// Recipient headers (Muse Glimmer: `<|start|>assistant to=NAME<|message|>` before each call's
-/// block, `to=self` before reasoning, `to=user` before content). `used` is false when the turn
-/// does not show them (the other shapes are tried); false with `why` when they are malformed.
-inline bool learn_recipients(const learn_sample& s, format_spec& out, std::string& why, bool& used) {
-  used = false;
-  const std::string_view t = s.rendered;
-  if (s.tool_calls.empty()) return true;
-  const std::string h0 = "to=" + s.tool_calls[0].name;
-  const std::size_t hp = t.find(h0);
-  if (hp == std::string_view::npos) return true;
-  const std::string_view msg = learn_tag_at(t, hp + h0.size());
-  if (msg.empty()) return true;
-  used = true;
-  recipient_spec r;
-  r.message = std::string(msg);
-  // the start token and the role before `to=` in a later message
-  std::size_t q = hp;
-  while (q > 0 && learn_ws(t[q - 1])) --q;
-  std::size_t w = q;
-  while (w > 0 && learn_ident(t[w - 1])) --w;
-  const std::size_t lt = w > 0 ? t.rfind('<', w - 1) : std::string_view::npos;
-  const std::string_view st = lt == std::string_view::npos ? std::string_view() : learn_tag_at(t, lt);
-  if (t.substr(w, q - w) != "assistant" || st.empty() || lt + st.size() != w) {
-    why = "recipient headers: no start token and assistant role before to=" + s.tool_calls[0].name;
-    return false;
-  }
-  r.start = std::string(st);
-  const auto end_after = [&](std::size_t at) {
-    while (at < t.size() && learn_ws(t[at])) ++at;
-    const std::string_view e = learn_tag_at(t, at);
-    if (!e.empty() && e != st && std::find(r.ends.begin(), r.ends.end(), e) == r.ends.end()) r.ends.push_back(std::string(e));
-  };
-  for (int k = 0; k < 2; ++k) {
-    const std::string_view text = learn_strip(k == 0 ? s.reasoning : s.content);
-    if (text.empty()) continue;
-    const std::size_t at = t.find(text);
-    if (at == std::string_view::npos) continue;
-    const std::string_view who = learn_recipient_before(t, at, msg);
-    if (who.empty()) continue;
-    (k == 0 ? r.reasoning : r.content).push_back(std::string(who));
-    end_after(at + text.size());
-  }
-  std::size_t pos = 0;
-  for (std::size_t i = 0; i < s.tool_calls.size(); ++i) {
-    const auto& c = s.tool_calls[i];
-    const std::string h = "to=" + c.name + std::string(msg);
-    const std::size_t a = t.find(h, pos);
-    if (a == std::string_view::npos) {
-      why = "recipient headers: no header " + h + " before the call " + c.name;
-      return false;
-    }
-    std::size_t b = a + h.size();
-    while (b < t.size() && learn_ws(t[b])) ++b;
-    const std::string_view block = learn_tag_at(t, b);
-    std::string xwhy;
-    const learn_call lc = block.empty() ? learn_call{} : learn_find_xml(t, b + block.size(), c, xwhy);
-    if (!lc.ok || lc.xml.function_open.empty()) {
-      why = xwhy.empty() ? "arguments encoding: the tool message of " + c.name + " is not a block of XML invokes" : xwhy;
-      return false;
-    }
-    std::size_t e = lc.end;
-    while (e < t.size() && learn_ws(t[e])) ++e;
-    const std::string_view closer = learn_tag_at(t, e);
-    if (!learn_closes(block, closer)) {
-      why = "call closer: nothing closes the tool message's " + std::string(block);
-      return false;
-    }
-    if (i == 0) {
-      out.payload = payload_kind::xml_parameters;
-      out.xml = lc.xml;
-      out.xml.multi = false;
-      const std::size_t sp = out.xml.function_open.find(' ');
-      out.xml.invoke_lead = out.xml.function_open.substr(0, sp);
-      out.call_begin = std::string(block);
-      out.call_end = std::string(closer);
-    }
-    end_after(e + closer.size());
-    pos = e + closer.size();
-  }
-  out.recipients = r;
-  out.markers = r.ends;
-  return true;
-}
-
 /// `glue`: a tag end learned from a first pass (Kimi-K3's `<|sep|>`): tokens run to it.
 inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why, std::string_view glue = {}) {
   const auto learn_tokens = [glue](std::string_view x) { return detail::learn_tokens(x, glue); };
@@ -194,8 +92,14 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
       why = "reasoning markers: no token stands right after the reasoning text";
       return false;
     }
-    // no opener in the turn: the generation prompt opened the block (the caller knows it)
-    if (!open.empty()) out.reasoning = {{open.back(), close.front()}};
+    // no opener in the turn: the generation prompt opened the block (the caller knows it); a
+    // word glued to the token before it belongs to the opener (Gemma 4's `<|channel>thought`)
+    if (!open.empty()) {
+      std::string o = open.back();
+      if (open.size() >= 2 && o.front() != '<' && o.front() != '[' && open[open.size() - 2].front() == '<')
+        o = open[open.size() - 2] + o;
+      out.reasoning = {{o, close.front()}};
+    }
     p = c + close.front().size();
   }
   // content
@@ -221,6 +125,8 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
     learn_call lc = learn_find_json_object(t, q, c);
     if (!lc.ok) lc = learn_find_name_json(t, q, c);
     if (!lc.ok) lc = learn_find_pythonic(t, q, c);
+    if (!lc.ok) lc = learn_find_key_value(t, q, c);
+    if (!lc.ok) lc = learn_find_elements(t, q, c);
     if (!lc.ok) {
       std::string xwhy;
       lc = learn_find_xml(t, q, c, xwhy);
@@ -238,15 +144,32 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
     q = lc.end;
   }
   const learn_call& c0 = calls[0];
+  if (c0.kind == 5) {
+    // tag-per-tool XML: each call opens at its tool's tag (the request's tools give the
+    // openers); the special tokens around the calls are markers
+    out.payload = payload_kind::xml_elements;
+    std::vector<std::string> markers;
+    std::size_t from = p;
+    for (const auto& lc : calls) {
+      for (const auto& m : learn_tokens(t.substr(from, lc.start - from))) learn_add_marker(markers, m);
+      from = lc.end;
+    }
+    for (const auto& m : learn_tokens(t.substr(from))) learn_add_marker(markers, m);
+    out.markers = std::move(markers);
+    return true;
+  }
   switch (c0.kind) {
     case 0:
       out.payload = payload_kind::json_object;
       out.name_key = c0.name_key;
       out.arguments_key = c0.args_key;
+      out.json.name_as_key = c0.name_as_key;
       break;
     case 1: {
       out.payload = payload_kind::name_json;
       out.name_end = c0.name_end;
+      out.name_prefix = c0.name_prefix;
+      out.name_index = c0.name_index;
       // several tokens between the name and its arguments (PLaMo 3): the first ends the name,
       // the others may stand before the arguments (each optional: models drop some)
       const std::vector<std::string> nt = learn_tokens(c0.name_end);
@@ -261,6 +184,10 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
       break;
     }
     case 3: out.payload = payload_kind::pythonic; break;
+    case 4:
+      out.payload = payload_kind::key_value;
+      out.string_delimiter = c0.name_end;
+      break;
     default:
       out.payload = payload_kind::xml_parameters;
       out.xml = c0.xml;
@@ -351,16 +278,15 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
         if (!sep.empty() && sep != "," && sep != ";")
           for (const auto& m : learn_tokens(sep)) learn_add_marker(markers, m);
       } else if (c0.kind == 3) {
-        if (!learn_strip(h1).empty() && learn_strip(h1).back() == '[') {
-          why = "arguments encoding: a pythonic list of calls after one opener (a spec's pythonic payload reads one "
-                "call per opener)";
-          return false;
-        }
-        if (sep.empty() && h2.find('\n') != std::string_view::npos && !learn_strip(h1).empty()) {
-          why = "separator between calls: a newline between two pythonic calls of one region (the pythonic payload separates calls with commas)";
-          return false;
-        }
-        if (!sep.empty() && sep != ",") {
+        if (!open.empty() && open.back() == '[' && sep == "," && !tl.empty() && tl.front() == ']') {
+          // a Python list after the opener (LFM2): the payload reads the brackets
+          out.pythonic.list = true;
+          open.remove_suffix(1);
+          open = learn_strip(open);
+        } else if (sep.empty() && h2.find('\n') != std::string_view::npos && !open.empty()) {
+          // one call per line after one opener (Olmo 3)
+          out.pythonic.lines = true;
+        } else if (!sep.empty() && sep != ",") {
           why = "separator between calls: '" + std::string(sep) + "' between two pythonic calls of one region";
           return false;
         }
@@ -424,13 +350,15 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
       for (std::size_t i = 0; i + 1 < otoks.size(); ++i) learn_add_marker(markers, otoks[i]);
       if (otoks.size() > 1 && (c0.kind == 1 || c0.kind == 3)) opener = open;  // `<|begin|>function<|sep|>` ...: the whole head
       const std::vector<std::string> ttoks = learn_tokens(tl);
-      if (c0.kind == 3 && !opener.empty() && opener.back() == '[' && !tl.empty() && tl.front() == ']') {
-        // a pythonic list: `]` closes it, with the token after it when that token ends the region
-        const std::vector<std::string> rest = learn_tokens(learn_strip(tl.substr(1)));
-        std::size_t n = 1;
-        if (!rest.empty() && learn_closes(opener, rest.front())) n = tl.find(rest.front()) + rest.front().size();
-        closer = tl.substr(0, n);
-        after_closer = tl.substr(n);
+      if (out.pythonic.list) {
+        // the list's `]` is the payload's; the token after it closes the region when it answers
+        // the opener
+        const std::string_view rest = learn_strip(tl.substr(1));
+        const std::vector<std::string> rt = learn_tokens(rest);
+        std::size_t n = 0;
+        if (!rt.empty() && learn_closes(opener, rt.front())) n = rt.front().size();
+        closer = rest.substr(0, n);
+        after_closer = rest.substr(n);
       } else if (!ttoks.empty() && learn_closes(opener, ttoks.front())) {
         closer = tl.substr(0, ttoks.front().size());
         after_closer = tl.substr(closer.size());
@@ -440,6 +368,18 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
     }
   } else {
     opener = learn_strip(h1);
+    // leading special tokens the text after the call repeats end and start messages
+    // (GigaChat 3's `<|message_sep|>` before the `function call<|role_sep|>` role): markers
+    const std::vector<std::string> htoks = learn_tokens(opener), atoks = learn_tokens(tail);
+    std::size_t cut = 0;
+    for (std::size_t k = 0; k + 1 < htoks.size(); ++k) {
+      const std::string& x = htoks[k];
+      const bool special = x.size() >= 3 && (x.front() == '<' || x.front() == '[');
+      if (!special || std::find(atoks.begin(), atoks.end(), x) == atoks.end()) break;
+      cut = opener.find(x, cut) + x.size();
+      learn_add_marker(markers, x);
+    }
+    opener = learn_strip(opener.substr(cut));
     const std::vector<std::string> ttoks = learn_tokens(learn_strip(tail));
     if (!ttoks.empty() && learn_closes(opener, ttoks.front())) {
       closer = learn_strip(tail).substr(0, ttoks.front().size());
@@ -472,8 +412,26 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
 /// Parses a sample with a candidate spec: are its calls the sample's? (impl/learn.hpp)
 using learn_checker = std::function<bool(const format_spec&, const learn_sample&, std::string&)>;
 
+inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples, const learn_checker& learn_check);
+
 inline result<format_spec> learn_format(const std::vector<learn_sample>& samples, const learn_checker& learn_check) {
   if (samples.empty()) return error{errc::invalid_input, 0, "no samples to learn from"};
+  // a template that renders only the first calls of a turn (GigaChat 3 writes one): the
+  // sample holds the calls whose names appear, in order (none: the name slot says so)
+  std::vector<learn_sample> shown(samples);
+  for (auto& s : shown) {
+    std::size_t at = 0, n = 0;
+    for (; n < s.tool_calls.size(); ++n) {
+      const std::size_t q = learn_find_name(s.rendered, at, s.tool_calls[n].name);
+      if (q == std::string_view::npos) break;
+      at = q + s.tool_calls[n].name.size();
+    }
+    if (n > 0) s.tool_calls.resize(n);
+  }
+  return learn_shown(shown, learn_check);
+}
+
+inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples, const learn_checker& learn_check) {
   // the sample with most calls decides the shape; the others confirm it
   std::size_t best = 0;
   for (std::size_t i = 1; i < samples.size(); ++i)
@@ -504,16 +462,30 @@ inline result<format_spec> learn_format(const std::vector<learn_sample>& samples
     if (learn_one(s, o, w, glue))
       for (const auto& m : o.markers) learn_add_marker(spec.markers, m);
   }
+  // a turn whose first call stands at its start without the opener: the generation prompt
+  // wrote the opener (Functionary v3.2's `>>>`)
+  if (spec.payload == payload_kind::name_json && spec.id_end.empty() && spec.arguments_lead.empty() &&
+      !spec.call_begin.empty())
+    for (const auto& s : samples) {
+      if (s.tool_calls.empty()) continue;
+      const std::string& n = s.tool_calls[0].name;
+      if (learn_strip(s.rendered).substr(0, n.size()) == n) spec.prompt_opens_call = true;
+    }
   spec.template_markers.clear();
   if (!spec.call_begin.empty()) spec.template_markers.push_back(spec.call_begin);
-  spec.description = spec.tool_name_triggers ? "learned: NAME(...) lines of the declared tools"
-                                             : "learned: " + spec.call_begin + " ... " + spec.call_end;
+  if (spec.tool_name_triggers) spec.description = "learned: NAME(...) lines of the declared tools";
+  else if (spec.payload == payload_kind::xml_elements)
+    spec.description = "learned: tag-per-tool XML of the declared tools";
+  else spec.description = "learned: " + spec.call_begin + " ... " + spec.call_end;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     if (samples[i].tool_calls.empty()) continue;
     // calls opened by a declared tool's name: the sample's tools are the declared ones
     format_spec checked = spec;
     if (spec.tool_name_triggers)
       for (const auto& c : samples[i].tool_calls) checked.triggers.push_back({c.name + "(", "", trigger_position::line_start});
+    if (spec.payload == payload_kind::xml_elements)
+      for (const auto& c : samples[i].tool_calls)
+        checked.triggers.push_back({"<" + c.name + ">", "", trigger_position::anywhere});
     if (!learn_check(checked, samples[i], why))
       return error{errc::invalid_input, 0, "the learned format does not read sample " + std::to_string(i) + " back: " + why};
   }

@@ -154,8 +154,10 @@ inline std::vector<std::string> learn_tokens(std::string_view s, std::string_vie
 /// What a call looks like in the text.
 struct learn_call {
   std::size_t start = 0, end = 0;  // its span (the JSON object, the name .. arguments, the function)
-  int kind = 0;                    // 0 JSON object, 1 name then JSON, 2 XML parameters
+  int kind = 0;  // 0 JSON object, 1 name then JSON, 2 XML parameters, 3 pythonic, 4 key-value (name_end: the delimiter)
   std::string name_key, args_key, name_end;
+  std::string name_prefix, name_index;  // a name written inside an id (`functions.NAME:0`)
+  bool name_as_key = false;             // a JSON object `{"NAME": {arguments}}`
   xml_tags xml;
   bool ok = false;
 };
@@ -184,6 +186,16 @@ inline learn_call learn_find_json_object(std::string_view t, std::size_t p, cons
       } else if (!kv.value.get_string().get(s) && learn_json_text_same(s, c.arguments, false)) {
         ak = std::string(kv.key);
       }
+    }
+    if ((nk.empty() || ak.empty()) && obj_1.size() == 1) {
+      // the name is the only key (Apertus's `{"get_weather": {"city": "Paris"}}`)
+      for (auto kv : obj_1)
+        if (kv.key == c.name && kv.value.is_object() &&
+            learn_json_text_same(simdjson::minify(kv.value), c.arguments, false))
+          r.name_as_key = true;
+      if (!r.name_as_key) continue;
+      nk = "name";
+      ak = "arguments";
     }
     if (nk.empty() || ak.empty()) continue;
     r.start = q;
@@ -214,9 +226,30 @@ inline std::size_t learn_find_name(std::string_view t, std::size_t p, std::strin
 /// A name then its arguments as a JSON object within 256 bytes.
 inline learn_call learn_find_name_json(std::string_view t, std::size_t p, const learn_sample::call& c) {
   learn_call r;
-  const std::size_t np = learn_find_name(t, p, c.name);
-  if (np == std::string_view::npos) return r;
-  const std::size_t ne = np + c.name.size();
+  std::size_t np = learn_find_name(t, p, c.name);
+  std::size_t ne = np == std::string_view::npos ? np : np + c.name.size();
+  if (np == std::string_view::npos) {
+    // the name inside a call id: `WORD.` before it, `:DIGITS` after it (Kimi-K2's
+    // `functions.get_weather:0`)
+    for (std::size_t q = t.find(c.name, p); q != std::string_view::npos; q = t.find(c.name, q + 1)) {
+      std::size_t b = q;
+      while (b > p && learn_ident(t[b - 1])) --b;
+      std::size_t e = q + c.name.size(), d = e;
+      if (e < t.size() && !learn_ident(t[e]) && t[e] != '{' && !learn_ws(t[e]) && t[e] != '<') {
+        d = e + 1;
+        while (d < t.size() && t[d] >= '0' && t[d] <= '9') ++d;
+        if (d == e + 1 || (d < t.size() && learn_ident(t[d]))) d = e;
+      }
+      const bool prefix_ok = b == q || (t[q - 1] == '.' && q - b >= 2);
+      if (!prefix_ok || (d == e && b == q) || (d == e && e < t.size() && learn_ident(t[e]))) continue;
+      r.name_prefix = std::string(t.substr(b, q - b));
+      if (d > e) r.name_index = std::string(t.substr(e, 1));
+      np = b;
+      ne = d;
+      break;
+    }
+    if (np == std::string_view::npos) return r;
+  }
   const std::size_t q = t.find('{', ne);
   // special tokens may stand between the name and its arguments (PLaMo's name, arguments and
   // constrain tokens): look further than a name_end may hold, and say so in learn_one

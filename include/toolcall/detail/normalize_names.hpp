@@ -112,6 +112,58 @@ inline bool is_integral_token(std::string_view t) noexcept {
   return true;
 }
 
+/// What loose_text_scalar() read.
+enum class loose_kind : std::uint8_t { none, integer, number, boolean };
+
+/// A parameter's text read as a number or a boolean the way the vendors' XML parsers read it
+/// (vLLM qwen3coder, glm4_moe, minimax_m2: Python's int()/float(), `value.lower() == "true"`),
+/// where the text is not JSON already: leading zeros (`007`, `-0012.5`), a `+` sign, `.5`,
+/// `TRUE`/`False`; whitespace around it is allowed. The compact JSON goes to `out`.
+inline loose_kind loose_text_scalar(std::string_view s, std::string& out) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
+  if (iequals(s, "true") || iequals(s, "false")) {
+    out = ascii_lower(s);
+    return loose_kind::boolean;
+  }
+  if (s.empty() || s.size() > 400) return loose_kind::none;
+  std::size_t i = 0;
+  const bool neg = s[0] == '-';
+  if (s[0] == '-' || s[0] == '+') ++i;
+  const std::size_t ib = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  std::string_view ip = s.substr(ib, i - ib), fp;
+  bool real = false;
+  if (i < s.size() && s[i] == '.') {
+    real = true;
+    const std::size_t fb = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    fp = s.substr(fb, i - fb);
+  }
+  if (ip.empty() && fp.empty()) return loose_kind::none;
+  std::string_view ex;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    const std::size_t eb = i++;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+    const std::size_t d0 = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i == d0) return loose_kind::none;
+    real = true;
+    ex = s.substr(eb, i - eb);
+  }
+  if (i != s.size()) return loose_kind::none;
+  while (ip.size() > 1 && ip[0] == '0') ip.remove_prefix(1);
+  out.clear();
+  if (neg) out += '-';
+  out += ip.empty() ? std::string_view("0") : ip;
+  if (!fp.empty()) {
+    out += '.';
+    out += fp;
+  }
+  out += ex;
+  return real ? loose_kind::number : loose_kind::integer;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tool-name repair
 

@@ -552,6 +552,20 @@ class value_rewriter {
       add(errc::normalized, p + ": string \"" + excerpt(s) + "\" coerced to number", severity::note);
       return true;
     }
+    if (text_body_ && (t & (ty_boolean | ty_integer | ty_number))) {
+      // a parameter's text as the vendors' XML parsers read it: `007`, `+1.50`, `FALSE`
+      std::string lz;
+      const loose_kind lk = loose_text_scalar(s, lz);
+      const char* as = lk == loose_kind::boolean && (t & ty_boolean)                           ? "boolean"
+                       : lk == loose_kind::integer && (t & ty_integer)                         ? "integer"
+                       : (lk == loose_kind::integer || lk == loose_kind::number) && (t & ty_number) ? "number"
+                                                                                                     : nullptr;
+      if (as) {
+        out += lz;
+        add(errc::normalized, p + ": string \"" + excerpt(s) + "\" coerced to " + as, severity::note);
+        return true;
+      }
+    }
     if ((t & ty_null) && s == "null") {
       out += "null";
       add(errc::normalized, p + ": string \"null\" coerced to null", severity::note);
@@ -567,6 +581,15 @@ class value_rewriter {
         for (std::size_t i = st.consumed; i < s.size(); ++i)
           if (!is_json_ws(static_cast<unsigned char>(s[i]))) ok = false;
       const std::string& inner = lx.out();
+      if (ok && inner.size() >= 2 && inner[0] == '"') {
+        // a JSON string holding the container's JSON (encoded twice): decode it again
+        jdom d2;
+        std::string tmp;
+        if (d2.parse(inner) && rewrite_string(d2, d2.at(0), n, t, path, tmp, level + 1)) {
+          out += tmp;
+          return true;
+        }
+      }
       if (ok && !inner.empty() &&
           ((inner[0] == '{' && (t & ty_object)) || (inner[0] == '[' && (t & ty_array)))) {
         jdom d2;

@@ -14,6 +14,9 @@
 // - name-then-JSON with an id slot or tokens before the arguments: slot_handler;
 // - pythonic calls opened by a declared tool's name: tool_line_handler;
 // - recipient headers before a block of invokes: recipient_handler;
+// - name-as-key JSON lists (json.name_as_key): name_key_json_handler;
+// - tag-per-tool XML (xml_elements): morph_xml_handler, openers from the declared tools;
+// - `call:NAME{key:value}` bodies (key_value): gemma_call_handler with the spec's delimiter;
 // - pythonic, regex and name-then-JSON payloads: custom_handler.
 // The handlers view strings owned by a copy of the spec kept by the format_def's factory.
 
@@ -24,11 +27,14 @@
 #include <vector>
 
 #include "../format_spec.hpp"
+#include "../formats/gemma4.hpp"
 #include "../formats/granite_pythonic.hpp"
 #include "../formats/json_region.hpp"
+#include "../formats/morph_xml.hpp"
 #include "../formats/muse_glimmer.hpp"
 #include "../formats/slot_region.hpp"
 #include "custom.hpp"
+#include "custom_json.hpp"
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "regex.hpp"
@@ -87,6 +93,7 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
   o.guess_values = x.untyped_json;
   o.verbatim_strings = x.verbatim_strings;
   o.schema_tags = x.schema_tags;
+  o.end_after_value = x.close_at_end;  // the body keeps the call, with a warning
   o.name_sep = x.name_separator;
   o.tag_end = x.tag_end;
   o.type_attr_names = x.type_names;
@@ -100,6 +107,7 @@ inline json_region_spec spec_json_region(const format_spec& s, std::string_view 
   if (!is_args_key(s.arguments_key)) shape.args_alias = s.arguments_key;
   const bool list = s.payload == payload_kind::json_array;
   shape.allow_array = list || s.json.allow_list;
+  shape.skip_bad = s.json.skip_bad;
   json_region_spec r = json_spec(close, list || s.json.several, shape);
   r.lead = s.json.lead;
   r.inject = s.json.inject;
@@ -133,6 +141,17 @@ inline slot_spec spec_slot(const format_spec& s, std::string_view close) {
   return r;
 }
 
+/// The kept spec's own copy of an opener's or closer's text (`openers` holds copies).
+inline std::string_view keep_view(const format_spec& s, const std::string& x) {
+  if (x == s.call_begin) return s.call_begin;
+  if (x == s.call_end) return s.call_end;
+  for (const auto& t : s.triggers) {
+    if (x == t.open) return t.open;
+    if (x == t.close) return t.close;
+  }
+  return {};
+}
+
 /// Handlers of a compiled spec; `keep` owns the strings its members view.
 inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
                                              const std::shared_ptr<const custom_def>& custom) {
@@ -141,6 +160,7 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
   switch (s.payload) {
     case payload_kind::json_object:
     case payload_kind::json_array: {
+      if (s.json.name_as_key) return std::unique_ptr<handler>(new name_key_json_handler(s.name, s.call_end));
       std::vector<json_region_spec> v;
       // the closers are views: they must point into the kept spec, not into `openers`
       if (!s.call_begin.empty()) v.push_back(spec_json_region(s, s.call_end));
@@ -180,7 +200,7 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       std::vector<xml_spec> v;
       if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
       for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
-      return std::unique_ptr<handler>(new xml_region_handler(std::move(v), s.xml.close_at_end));
+      return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
     }
     case payload_kind::name_json:
       if (spec_slotted(s)) {
@@ -196,6 +216,18 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
         return std::unique_ptr<handler>(new tool_line_handler(s.name, std::move(m)));
       }
       break;
+    case payload_kind::key_value: {
+      // an unterminated string ends (and fails the call) at the closer, an opener or a marker
+      std::vector<std::string_view> stops;
+      for (const auto& t : openers) {
+        if (!t.close.empty()) stops.push_back(keep_view(s, t.close));
+        stops.push_back(keep_view(s, t.open));
+      }
+      for (const auto& m : s.markers) stops.push_back(m);
+      return std::unique_ptr<handler>(
+          new gemma_call_handler({s.name, s.string_delimiter, s.call_end, std::move(stops)}));
+    }
+    case payload_kind::xml_elements: return std::unique_ptr<handler>(new morph_xml_handler(s.name));
     case payload_kind::regex: break;
   }
   (void)openers;
@@ -209,7 +241,16 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
 inline std::string compile_spec(const format_spec& in, format_def& d) {
   if (in.name.empty()) return "a format needs a name";
   const std::vector<trigger_spec> openers = spec_openers(in);
-  if (openers.empty() && !in.tool_name_triggers) return "a format needs a call opener (call_begin or triggers)";
+  if (openers.empty() && !in.tool_name_triggers && in.payload != payload_kind::xml_elements)
+    return "a format needs a call opener (call_begin or triggers)";
+  if (in.payload == payload_kind::xml_elements)
+    for (const auto& t : openers) {
+      const std::string_view o = t.open;
+      const std::size_t cut = o.size() > 3 && o[o.size() - 2] == '/' ? 3 : 2;  // `<NAME/>` or `<NAME>`
+      if (o.size() < 3 || o.front() != '<' || o.back() != '>' || !t.close.empty() ||
+          !morph_tag_reader::valid_name(o.substr(1, o.size() - cut)))
+        return "an xml_elements opener is a tool's tag, <NAME> or <NAME/>, with no closer";
+    }
   if (in.tool_name_triggers && in.payload != payload_kind::pythonic) return "tool_name_triggers needs the pythonic payload";
   if (in.tool_name_triggers)
     for (const auto& t : openers)
@@ -236,6 +277,10 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   c->name_key = s.name_key;
   c->args_key = s.arguments_key;
   c->name_end = s.name_end;
+  c->name_prefix = s.name_prefix;
+  c->name_index = s.name_index;
+  c->py_list = s.pythonic.list;
+  c->py_lines = s.pythonic.lines;
   if (s.payload == payload_kind::regex) {
     c->pattern = regex(s.pattern);
     if (!c->pattern.ok()) return c->pattern.error();
@@ -254,6 +299,20 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
     }
   }
   if (s.payload == payload_kind::name_json && s.name_end.size() > 256) return "name_end is longer than 256 bytes";
+  if ((!s.name_prefix.empty() || !s.name_index.empty()) && (s.payload != payload_kind::name_json || spec_slotted(s)))
+    return "name_prefix and name_index need the name_json payload without id_end or arguments_lead";
+  if (s.json.name_as_key && s.payload != payload_kind::json_object && s.payload != payload_kind::json_array)
+    return "json.name_as_key needs a JSON payload";
+  if (s.json.name_as_key && (!s.triggers.empty() || s.call_begin.empty() || !s.json.inject.empty() || s.json.several))
+    return "json.name_as_key reads one list after call_begin (no triggers, inject or several)";
+  if (s.prompt_opens_call && (s.payload != payload_kind::name_json || spec_slotted(s) || s.call_begin.empty()))
+    return "prompt_opens_call needs the name_json payload with call_begin, without id_end or arguments_lead";
+  if (s.payload == payload_kind::key_value && s.string_delimiter.empty()) return "key_value needs string_delimiter";
+  if (s.payload != payload_kind::pythonic && (s.pythonic.list || s.pythonic.lines))
+    return "pythonic.list and pythonic.lines need the pythonic payload";
+  if (s.pythonic.list && s.pythonic.lines) return "pythonic.list and pythonic.lines exclude each other";
+  if (s.tool_name_triggers && (s.pythonic.list || s.pythonic.lines))
+    return "tool_name_triggers reads one call per line: no pythonic.list or pythonic.lines";
   if (spec_slotted(s)) {
     if (s.name_end.empty()) return "an id slot or arguments_lead needs name_end";
     for (const auto& t : s.arguments_lead)
@@ -269,22 +328,31 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   d.name = s.name;
   d.priority = s.priority;
   d.description = !s.description.empty() ? s.description
+                  : s.payload == payload_kind::xml_elements ? "custom: tag-per-tool XML of the declared tools"
                   : openers.empty()        ? "custom: NAME(...) lines of the declared tools"
                                            : "custom: " + openers[0].open + " ... " + openers[0].close;
   if (!s.recipients.message.empty()) {
     // a message opens at its start token, or at `to=` at the start of the output
     d.triggers = {{s.recipients.start, trig_cond::anywhere, 0}, {"to=", trig_cond::start, 1}};
   } else {
+    // key_value: every opener is a call token (gemma_call_handler's variant 0: `call:` follows)
     for (std::size_t i = 0; i < openers.size(); ++i)
-      d.triggers.push_back({openers[i].open, spec_cond(openers[i].position), static_cast<int>(i)});
+      d.triggers.push_back({openers[i].open, spec_cond(openers[i].position),
+                            s.payload == payload_kind::key_value ? 0 : static_cast<int>(i)});
+    // the prompt wrote call_begin: a name's first byte opens a call at the start of the output
+    if (s.prompt_opens_call)
+      for (const char* set : {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "_"})
+        for (const char* c = set; *c; ++c)
+          d.triggers.push_back({std::string(1, *c), trig_cond::start, custom_def::k_prompt_variant});
   }
   d.markers = s.markers;
   for (const auto& r : s.reasoning) d.reasoning.push_back({r.open, r.close});
   d.template_markers = s.template_markers;
   for (const auto& p : s.presets) d.presets.push_back({p.pattern, p.formats, p.rank, p.prompt_opens_reasoning});
-  d.traits.values_as_text = s.payload == payload_kind::xml_parameters;
-  d.traits.model_ids = s.model_ids || !s.id_end.empty();
+  d.traits.values_as_text = s.payload == payload_kind::xml_parameters || s.payload == payload_kind::xml_elements;
+  d.traits.model_ids = s.model_ids || !s.id_end.empty() || !s.name_prefix.empty() || !s.name_index.empty();
   if (s.tool_name_triggers) d.tool_triggers = &formats::granite_pythonic::tool_triggers;
+  if (s.payload == payload_kind::xml_elements) d.tool_triggers = &formats::morph_xml::tool_triggers;
   std::shared_ptr<const custom_def> cc = std::move(c);
   d.make = [keep, cc] { return spec_handler(keep, cc); };
   d.spec = keep;

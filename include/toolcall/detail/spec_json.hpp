@@ -30,6 +30,8 @@ inline const char* spec_payload_name(payload_kind p) noexcept {
     case payload_kind::regex: return "regex";
     case payload_kind::xml_parameters: return "xml_parameters";
     case payload_kind::name_json: return "name_json";
+    case payload_kind::key_value: return "key_value";
+    case payload_kind::xml_elements: return "xml_elements";
   }
   return "json_object";
 }
@@ -231,7 +233,23 @@ inline bool spec_read_json_options(spec_reader& r, simdjson::dom::element v, con
     else if (k == "several") ok = r.get(kv.value, p, j.several);
     else if (k == "lead") ok = r.get(kv.value, p, j.lead);
     else if (k == "inject") ok = r.get(kv.value, p, j.inject);
+    else if (k == "name_as_key") ok = r.get(kv.value, p, j.name_as_key);
+    else if (k == "skip_bad") ok = r.get(kv.value, p, j.skip_bad);
     else return r.fail(p, "unknown key");
+    if (!ok) return false;
+  }
+  return true;
+}
+
+inline bool spec_read_pythonic_options(spec_reader& r, simdjson::dom::element v, const std::string& path,
+                                      pythonic_options& o) {
+  simdjson::dom::object obj;
+  if (!r.object(v, path, obj)) return false;
+  for (simdjson::dom::key_value_pair kv : obj) {
+    const std::string k(kv.key), p = spec_reader::join(path, k);
+    const bool ok = k == "list"    ? r.get(kv.value, p, o.list)
+                    : k == "lines" ? r.get(kv.value, p, o.lines)
+                                   : r.fail(p, "unknown key");
     if (!ok) return false;
   }
   return true;
@@ -282,7 +300,8 @@ inline result<format_spec> spec_from_json(std::string_view json) {
   format_spec s;
   static const payload_kind payloads[] = {payload_kind::json_object,    payload_kind::json_array,
                                           payload_kind::pythonic,       payload_kind::regex,
-                                          payload_kind::xml_parameters, payload_kind::name_json};
+                                          payload_kind::xml_parameters, payload_kind::name_json,
+                                          payload_kind::key_value,      payload_kind::xml_elements};
   static const trigger_position positions[] = {trigger_position::anywhere, trigger_position::start,
                                                trigger_position::line_start};
   bool has_name = false;
@@ -314,7 +333,12 @@ inline result<format_spec> spec_from_json(std::string_view json) {
     else if (k == "name_end") ok = r.get(kv.value, k, s.name_end);
     else if (k == "id_end") ok = r.get(kv.value, k, s.id_end);
     else if (k == "arguments_lead") ok = r.get(kv.value, k, s.arguments_lead);
+    else if (k == "prompt_opens_call") ok = r.get(kv.value, k, s.prompt_opens_call);
+    else if (k == "name_prefix") ok = r.get(kv.value, k, s.name_prefix);
+    else if (k == "name_index") ok = r.get(kv.value, k, s.name_index);
     else if (k == "tool_name_triggers") ok = r.get(kv.value, k, s.tool_name_triggers);
+    else if (k == "pythonic") ok = spec_read_pythonic_options(r, kv.value, k, s.pythonic);
+    else if (k == "string_delimiter") ok = r.get(kv.value, k, s.string_delimiter);
     else if (k == "recipients") {
       simdjson::dom::object ro;
       ok = r.object(kv.value, k, ro);
@@ -393,12 +417,17 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("several", s.json.several);
       w.kv("lead", s.json.lead);
       w.kv("inject", s.json.inject);
+      w.kv("name_as_key", s.json.name_as_key);
+      w.kv("skip_bad", s.json.skip_bad);
       w.close('}');
       break;
     case payload_kind::name_json:
       w.kv("name_end", s.name_end);
       w.kv("id_end", s.id_end);
       w.strings("arguments_lead", s.arguments_lead);
+      w.kv("prompt_opens_call", s.prompt_opens_call);
+      w.kv("name_prefix", s.name_prefix);
+      w.kv("name_index", s.name_index);
       break;
     case payload_kind::regex: w.kv("pattern", s.pattern); break;
     case payload_kind::xml_parameters: {
@@ -428,7 +457,16 @@ inline std::string spec_to_json(const format_spec& s) {
       w.close('}');
       break;
     }
-    case payload_kind::pythonic: w.kv("tool_name_triggers", s.tool_name_triggers); break;
+    case payload_kind::pythonic:
+      w.kv("tool_name_triggers", s.tool_name_triggers);
+      w.key("pythonic");
+      w.open('{');
+      w.kv("list", s.pythonic.list);
+      w.kv("lines", s.pythonic.lines);
+      w.close('}');
+      break;
+    case payload_kind::key_value: w.kv("string_delimiter", s.string_delimiter); break;
+    case payload_kind::xml_elements: break;
   }
   if (!s.recipients.message.empty()) {
     w.key("recipients");

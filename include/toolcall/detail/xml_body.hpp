@@ -15,6 +15,7 @@
 //
 // Values and markup, a missing value closer, trim, schema and markup, typing: the rules of the
 // value phase are at the top of detail/xml_body_values.hpp.
+// The structure states (xml_call_body::byte) are in detail/xml_body_states.hpp.
 //
 // Calls. A function opens (begin_call) when its name is complete and valid; a GLM name, which
 // stands alone on its line, opens only when `<arg_key>` or the call closer follows, so a word of
@@ -28,6 +29,7 @@
 // handled in one step, and held bytes that turn out to be text are re-read at most once per
 // `<` inside the hold.
 
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -117,10 +119,11 @@ class xml_call_body {
           // a run of plain value bytes is handled at once (one escape pass, one delta). A newline
           // is markup only when a tag follows it (rule a), so the run goes on over a newline
           // whose next byte is here and is not `<`
+          // (the same for a CR that starts a CRLF)
           std::size_t j = i;
           for (;;) {
-            while (j < n && in[j] != '<' && in[j] != '\n') ++j;
-            if (j + 1 < n && in[j] == '\n' && in[j + 1] != '<') {
+            while (j < n && in[j] != '<' && in[j] != '\n' && in[j] != '\r') ++j;
+            if (j + 1 < n && (in[j] == '\n' || in[j] == '\r') && in[j + 1] != '<' && in[j + 1] != '\n') {
               ++j;
               continue;
             }
@@ -163,6 +166,22 @@ class xml_call_body {
 
   step finish(engine_services& e) {
     abs_ = e.chunk_abs();
+    if (st_ == s_value && sp_.end_after_value && vph_ == vp_close_ws) {
+      // the text ends after a value's closer: the call holds the pairs read so far
+      const std::string_view closer = !sp_.fn_close.empty() ? sp_.fn_close : sp_.call_close;
+      if (!closer.empty() && fol_.size() < closer.size() && closer.compare(0, fol_.size(), fol_) == 0) {
+        e.diag(errc::unterminated_call, abs_,
+               "the output ended after a value, before `" + std::string(closer) +
+                   "`: the call holds the arguments read so far",
+               severity::warning);
+        repaired_ = true;
+        const step s = feed(e, closer.substr(fol_.size()));
+        if (s.st != step::more) return {s.st, 0};
+        if (st_ == s_value) return finish_value(e);  // never read again
+        return finish(e);  // after the function closer (a family with a call closer)
+      }
+    }
+    if (sp_.keep_calls_at_cut && sp_.multi && calls_ > 0 && st_ != s_after_fn) return drop_cut_call(e);
     switch (st_) {
       case s_prefix:
       case s_fn_open:
@@ -175,14 +194,17 @@ class xml_call_body {
       case s_between:
       case s_key:
       case s_value_open:
+      case s_type:
       case s_json: return fail_end(e, errc::unterminated_call, "the text ends inside the parameters");
       case s_pre_name:
       case s_pre_after: return fail_end(e, errc::unterminated_call, "the text ends after the function name");
       case s_value: return finish_value(e);
       case s_after_fn:
         if (sp_.multi && am_.size() > 1 && prefix_match(am_, sp_.fn_open) == pm::partial &&
-            prefix_match(am_, sp_.call_close) != pm::partial)
+            prefix_match(am_, sp_.call_close) != pm::partial) {
+          if (sp_.keep_calls_at_cut) return drop_cut_call(e);
           return fail_end(e, errc::unterminated_call, "the text ends inside a function tag");
+        }
         tail = ws_ + am_;
         flush(e);
         return {step::done, 0};
@@ -194,7 +216,8 @@ class xml_call_body {
 
  private:
   enum state : std::uint8_t {
-    s_prefix, s_fn_open, s_fn_name, s_between, s_key, s_value_open, s_value, s_after_fn, s_pre_name, s_pre_after, s_json
+    s_prefix, s_fn_open, s_fn_name, s_between, s_key, s_value_open, s_value, s_after_fn, s_pre_name, s_pre_after, s_json,
+    s_type
   };
   static bool is_name_byte(unsigned char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
@@ -237,167 +260,10 @@ class xml_call_body {
     return -2;
   }
 
-  act byte(engine_services& e, unsigned char c) {
-    switch (st_) {
-      case s_prefix: {
-        if (am_.empty() && is_json_ws(c)) return a_next;
-        const int r = match4(am_, c, sp_.call_prefix, sp_.prefix_optional ? sp_.fn_open : std::string_view{}, {}, {});
-        if (r == -2) return fail(e, errc::invalid_call, "the opener is not followed by a call");
-        if (r == 1) {  // the function tag without the prefix
-          start_fn_name(abs_ + 1 - am_.size());
-          return a_next;
-        }
-        if (r == 0) {
-          am_.clear();
-          if (sp_.fn_open.empty()) start_fn_name(abs_ + 1);
-          else st_ = s_fn_open;
-        }
-        return a_next;
-      }
-      case s_fn_open: {
-        if (am_.empty() && is_json_ws(c)) return a_next;
-        if (am_.empty() && sp_.name_after_prefix && pre_.empty() && is_name_byte(c) && !(c >= '0' && c <= '9') &&
-            c != '-' && c != '.') {
-          pre_abs_ = abs_;
-          st_ = s_pre_name;
-          return a_again;
-        }
-        const int r = match4(am_, c, sp_.fn_open, {}, {}, {});
-        if (r == -2) return fail(e, errc::invalid_call, "expected a function tag");
-        if (r == 0) start_fn_name(abs_ + 1 - am_.size());
-        return a_next;
-      }
-      case s_pre_name: {
-        if (is_name_byte(c)) {
-          if (pre_.size() >= xml_name_scanner::max_name) return fail(e, errc::invalid_call, "bad function name");
-          pre_ += static_cast<char>(c);
-          return a_next;
-        }
-        if (!valid_call_name(pre_)) return fail(e, errc::invalid_call, "bad function name");
-        st_ = s_pre_after;
-        am_.clear();
-        return a_again;
-      }
-      case s_pre_after: {
-        // the invoke (its name wins), or the parameters of the bare name's call, or its closer
-        if (am_.empty() && is_json_ws(c)) return a_next;
-        const int r = match4(am_, c, sp_.fn_open, sp_.param_open, sp_.fn_close, sp_.call_close);
-        if (r == -2) return fail(e, errc::invalid_call, "expected a function tag after the name");
-        if (r == 0) {
-          pre_.clear();
-          start_fn_name(abs_ + 1 - am_.size());
-          return a_next;
-        }
-        if (r < 0) return a_next;
-        fn_abs_ = pre_abs_;
-        open_call(e);
-        if (r == 1) {
-          start_key();
-          return a_next;
-        }
-        if (r == 2) return end_function(e, false, true);
-        return end_function(e, !sp_.fn_close.empty(), false);
-      }
-      case s_json: {
-        const lex_step ls = lx_.feed(std::string_view(reinterpret_cast<const char*>(&c), 1));
-        if (ls.st == lex_step::fail)
-          return fail(e, lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_arguments,
-                      *lx_.error_message() ? lx_.error_message() : "invalid JSON arguments");
-        if (ls.st == lex_step::more) {
-          json_out(false);
-          return a_next;
-        }
-        json_out(true);
-        if (lx_.repaired()) repaired_ = true;
-        st_ = s_between;
-        am_.clear();
-        return a_next;
-      }
-      case s_fn_name: {
-        const xml_name_scanner::result r = ns_.push(c);
-        if (r == xml_name_scanner::more) return a_next;
-        if (r == xml_name_scanner::bad || !valid_call_name(ns_.name()))
-          return fail(e, errc::invalid_call, "bad function name");
-        if (ns_.self_closed()) {  // `<function=get_time/>`: a call with no arguments
-          open_call(e);
-          am_.clear();
-          return end_function(e, false, true);
-        }
-        // a name on its own line (GLM) may be a word of prose: the call opens when a tag follows
-        if (sp_.fn_name != xml_name::to_line && !sp_.defer_open) open_call(e);
-        st_ = s_between;
-        am_.clear();
-        return r == xml_name_scanner::done_again ? a_again : a_next;
-      }
-      case s_between: {
-        if (am_.empty() && is_json_ws(c)) return a_next;
-        if (am_.empty() && c == '{' && sp_.json_args && in_call_ && count_ == 0 && !json_done_) {
-          lx_.reset(nullptr, e.max_depth());
-          json_sent_ = 1;  // the call's `{` is written already
-          json_done_ = true;
-          st_ = s_json;
-          return a_again;
-        }
-        const int r = match4(am_, c, sp_.param_open, sp_.fn_close, sp_.call_close,
-                             !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
-        if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
-        if (r >= 1 && r <= 2 && !in_call_ && !sep_seen_ && sp_.fn_name == xml_name::to_line &&
-            (ns_.spaced() || !e.tool_declared(ns_.name()))) {
-          // a call with no arguments needs a name written as the template writes it, with no
-          // spaces around it, and a declared one when the request's tools are known:
-          // `wrap each call in <tool_call> and </tool_call>` is prose
-          flush(e);
-          e.set_failure(errc::ok, abs_, "", severity::note);
-          return a_fail;
-        }
-        if (r >= 0 && !in_call_) open_call(e);
-        if (r == 3) {  // the separator after the name (Hy3 `<tool_sep>`)
-          sep_seen_ = true;
-          am_.clear();
-          return a_next;
-        }
-        if (r == 0) start_key();
-        else if (r == 1) return end_function(e, false, true);
-        else if (r == 2) return end_function(e, !sp_.fn_close.empty(), false);
-        return a_next;
-      }
-      case s_key: {
-        const xml_name_scanner::result r = ks_.push(c);
-        if (r == xml_name_scanner::more) return a_next;
-        if (r != xml_name_scanner::done) return fail(e, errc::invalid_call, "bad parameter name");
-        key_done(e, ks_);
-        return a_next;
-      }
-      case s_value_open: {
-        if (am_.empty() && is_json_ws(c)) return a_next;
-        const int r = match4(am_, c, sp_.value_open, {}, {}, {});
-        if (r == -2) return fail(e, errc::invalid_call, "expected the value tag after the parameter name");
-        if (r == 0) open_value();
-        return a_next;
-      }
-      case s_value: return value_byte(e, c);
-      case s_after_fn: {
-        if (am_.empty() && is_json_ws(c)) {
-          ws_ += static_cast<char>(c);
-          if (ws_.size() <= max_ws) return a_next;
-          extra_ = ws_;  // no unbounded hold: the region ends before this whitespace
-          ws_.clear();
-          return a_done;
-        }
-        const int r = match4(am_, c, sp_.call_close, sp_.multi ? sp_.fn_open : std::string_view{}, {}, {});
-        if (r == 0) return a_done;
-        if (r == 1) {
-          start_fn_name(abs_ + 1 - am_.size());
-          return a_next;
-        }
-        if (r == -1) return a_next;
-        // the call closer is missing (a stop sequence ate it): the region ends here
-        extra_ = ws_ + am_;
-        return a_done_here;
-      }
-    }
-    return fail(e, errc::invalid_call, "internal state");
-  }
+  // ---- structure states --------------------------------------------------------------------
+  // (byte() is defined in detail/xml_body_states.hpp)
+
+  act byte(engine_services& e, unsigned char c);
 
   // ---- values --------------------------------------------------------------------------------
   // (defined in detail/xml_body_values.hpp)
@@ -430,6 +296,10 @@ class xml_call_body {
   /// unwrap_wrapper: writes the members of the value (an object whose keys the schema declares)
   /// as the call's own arguments. False when it is not such an object.
   bool unwrap(engine_services& e);
+
+  /// A typed value that is not JSON: the number or boolean Python reads (`007`, `FALSE`), or
+  /// the object or array a JSON string holds (encoded twice). False when it is neither.
+  bool loose_typed(engine_services& e);
 
   void quote_value();
 
@@ -483,11 +353,20 @@ class xml_call_body {
 
   void key_done(engine_services& e, const xml_name_scanner& sc) {
     key_.assign(sc.name().data(), sc.name().size());
+    for (const auto& g : given_)
+      if (g == key_) {
+        // said, never silent; at the region's start, a place that does not depend on the chunking
+        e.diag(errc::invalid_arguments, e.region_abs(),
+               "parameter `" + key_ + "` is given twice: the arguments hold both, a JSON reader keeps the later value",
+               severity::warning);
+        break;
+      }
     given_.push_back(key_);
     value_kind k = e.param_kind(key_);
     wrap_ = sp_.unwrap_wrapper && schema_known_ && count_ == 0 && k == value_kind::undeclared &&
-            (key_ == "arguments" || key_ == "input");
+            (key_ == "arguments" || key_ == "input" || (sp_.unwrap_properties && key_ == "properties"));
     if (wrap_) k = value_kind::typed;
+    loose_ok_ = k == value_kind::typed && !wrap_;  // typed by the schema, not by an attribute
     // a key the schema does not declare is read as without a schema (guess_values: GLM decodes
     // JSON-looking values, Qwen3-Coder keeps strings)
     if (k == value_kind::undeclared) k = value_kind::unknown;
@@ -495,6 +374,7 @@ class xml_call_body {
       if (sc.type_value() == 0) k = value_kind::typed;
       else if (sc.type_value() == 1) k = value_kind::string;
     }
+    kind_open_ = k == value_kind::unknown;  // a type tag may still decide (type_done)
     next_schema_string_ = k == value_kind::string;
     accept_ = vk_all;
     if (is_union_kind(k)) {
@@ -512,6 +392,22 @@ class xml_call_body {
       st_ = s_value_open;
       am_.clear();
     }
+  }
+
+  /// The type tag's name, when the schema did not type the key (K2 Horizon's xml_typed, as vLLM's
+  /// k2_horizon parser reads it): `string`, `str`, `text` and `any` keep the text as written, any
+  /// other name reads it as JSON or a Python literal.
+  void type_done(std::string_view t) {
+    while (!t.empty() && is_json_ws(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    t = t.substr(0, t.find('['));
+    while (!t.empty() && is_json_ws(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    if (!kind_open_ || t.empty()) return;
+    std::string base(t);
+    for (char& ch : base) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const bool text = base == "string" || base == "str" || base == "text" || base == "any";
+    next_mode_ = text ? m_string : m_typed;
+    next_schema_string_ = text;
+    accept_ = vk_all;
   }
 
   void open_value() {
@@ -590,6 +486,24 @@ class xml_call_body {
     return a_fail;
   }
 
+  /// keep_calls_at_cut: the text ends inside a function after `calls_` complete ones, which
+  /// stay; the cut one (announced or not) is dropped with an error.
+  step drop_cut_call(engine_services& e) {
+    flush(e);
+    if (in_call_) {
+      if (!e.abandon_call()) return fail_end(e, errc::unterminated_call, "the text ends inside the call");
+      in_call_ = false;
+      direct_ = nullptr;
+      args_.clear();
+    }
+    e.diag(errc::unterminated_call, abs_,
+           "the output ended inside a call after " + std::to_string(calls_) +
+               " complete call(s): they are kept, the cut call is dropped",
+           severity::error);
+    tail.clear();
+    return {step::done, 0};
+  }
+
   step fail_end(engine_services& e, errc code, const char* msg) {
     flush(e);
     e.set_failure(code, abs_, msg,
@@ -616,6 +530,8 @@ class xml_call_body {
   bool bad_utf8_ = false;  // a byte was written as U+FFFD (noted once, when the call ends)
   bool utf8_noted_ = false;
   std::string am_;     // a structural marker being matched
+  std::string type_;   // a type tag's text (sp_.type_open), up to its closer
+  bool kind_open_ = false;  // the key's kind is the schema's unknown: a type tag may decide
   std::string ws_;     // whitespace after a function closer (given back if the region ends)
   std::string extra_;  // bytes given back with a done
   std::string key_;
@@ -629,6 +545,7 @@ class xml_call_body {
   bool next_schema_string_ = false;      // the schema types the next value as a string
   bool schema_known_ = false;            // the request's tools are known for the open call
   bool probe_closed_ = false;            // vp_probe: after the value's closer (else rule a)
+  bool loose_ok_ = false;                // the schema types the value: loose_typed() may read it
   std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
   std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
   std::vector<std::string> given_;       // the open call's keys so far
@@ -639,6 +556,7 @@ class xml_call_body {
 }  // namespace detail
 TOOLCALL_NAMESPACE_END
 
+#include "xml_body_states.hpp"  // the structure states (xml_call_body::byte)
 #include "xml_body_values.hpp"  // the value phase (xml_call_body::value_byte, end_value, ...)
 
 #endif  // TOOLCALL_DETAIL_XML_BODY_HPP

@@ -50,8 +50,11 @@
 // `verbatim_strings`: a schema-string value keeps all its whitespace (GLM). `string`: a JSON string of the exact text, streamed as it is decided.
 // `typed`: the text is buffered and, at the value's end, read as JSON or a Python literal by the
 // lenient lexer (True/False/None, single quotes, trailing commas); the compact JSON is written,
-// with an errc::normalized note when a repair was needed. A text that is neither stays a JSON
-// string, with an errc::normalized warning (the value was not changed, but its type is not the
+// with an errc::normalized note when a repair was needed. When the schema (not a `type_attr`)
+// types the value, a text that is neither is read as the vendors' parsers read it (loose_typed:
+// Python's int()/float() and lower() == "true", so `007` is 7 and `FALSE` false; a JSON string
+// holding an object or array is that object or array), with a note. A text that is none of these
+// stays a JSON string, with an errc::normalized warning (the value was not changed, but its type is not the
 // schema's; the normalizer reports the schema mismatch itself). `unknown`: a string, streamed;
 // with e.guess_json_values() a value that is entirely one JSON number, true, false, null, array
 // or object is decoded (no diagnostic). In a family with a `type_attr` (DSML `string="..."`), an
@@ -59,6 +62,7 @@
 // kind wins over the attribute.
 //
 
+#include "normalize_names.hpp"
 #include "xml_body.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -72,6 +76,7 @@ inline xml_call_body::act xml_call_body::value_byte(engine_services& e, unsigned
           line_start_ = c == '\n';
           return a_next;
         }
+        if (trim_ == xml_trim::one_newline && c == '\r') return a_next;  // a CRLF's CR
         lead_ = false;
         if (trim_ == xml_trim::one_newline && c == '\n') {
           line_start_ = true;
@@ -85,12 +90,22 @@ inline xml_call_body::act xml_call_body::value_byte(engine_services& e, unsigned
         return a_next;
       }
       if (c == '\n') {
-        if (trim_ != xml_trim::whitespace && !wsh_.empty()) {
+        // a CRLF is one line end: its CR waits in wsh_ with it
+        if (trim_ != xml_trim::whitespace && !wsh_.empty() && wsh_ != "\r") {
           text(wsh_);
           wsh_.clear();
         }
         wsh_ += '\n';
         line_start_ = true;
+        return a_next;
+      }
+      if (c == '\r' && trim_ != xml_trim::whitespace) {
+        if (!wsh_.empty()) {
+          text(wsh_);
+          wsh_.clear();
+        }
+        wsh_ += '\r';
+        line_start_ = false;
         return a_next;
       }
       line_start_ = false;
@@ -389,6 +404,7 @@ inline void xml_call_body::end_value(engine_services& e, bool line_break) {
         if (dec_.repaired()) note(e, "read as a Python literal or repaired JSON", severity::note);
         break;
       }
+      if (!deep_ && loose_ok_ && loose_typed(e)) break;
       quote_value();
       if (!deep_)
         note(e, std::string("is not JSON or a Python literal (") + why + "); kept as a string", severity::warning);
@@ -396,6 +412,30 @@ inline void xml_call_body::end_value(engine_services& e, bool line_break) {
     }
   }
   value_.clear();
+}
+
+inline bool xml_call_body::loose_typed(engine_services& e) {
+  // a number or boolean as the vendors' parsers read the text (int(), float(), lower()):
+  // `007`, `+2.50`, `FALSE`; the normalizer checks the type the schema wants
+  std::string fixed;
+  if (loose_text_scalar(value_, fixed) != loose_kind::none) {
+    a() += fixed;
+    note(e, "read as " + fixed + " (leading zeros, sign or case as Python reads them)", severity::note);
+    return true;
+  }
+  // a JSON string holding an object or an array (encoded twice): the object or array
+  if (dec_.lex(e, value_) || dec_.out().size() < 2 || dec_.out()[0] != '"') return false;
+  const std::string inner = json_unescape(std::string_view(dec_.out()).substr(1, dec_.out().size() - 2));
+  const std::size_t b = inner.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos || (inner[b] != '{' && inner[b] != '[')) return false;
+  if (dec_.lex(e, inner)) {
+    if (dec_.too_deep()) deep_ = true;
+    return false;
+  }
+  a() += dec_.out();
+  if (dec_.replaced_utf8()) bad_utf8_ = true;
+  note(e, "held its JSON as a string (encoded twice): decoded", severity::note);
+  return true;
 }
 
 inline bool xml_call_body::unwrap(engine_services& e) {

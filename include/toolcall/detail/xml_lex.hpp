@@ -51,6 +51,10 @@ struct xml_spec {
   xml_name param_name = xml_name::to_gt;
   std::string_view param_name_end;  ///< `</arg_key>` (param_name == to_tag)
   std::string_view value_open;      ///< `<arg_value>`, after optional whitespace; may be empty
+  /// A tag holding the value's type name that may stand between the parameter name and
+  /// value_open (K2 Horizon `<ifm|arg_type>integer</ifm|arg_type>`); empty: none. Without a
+  /// schema kind, `string` (or `any`) keeps the text and any other name reads it as JSON.
+  std::string_view type_open, type_close;
   std::string_view param_close;     ///< `</parameter>`, `</arg_value>`
   std::string_view call_close;      ///< `</tool_call>`; empty: the region ends after fn_close
   xml_trim trim = xml_trim::none;
@@ -95,13 +99,29 @@ struct xml_spec {
   /// does not declare and whose value is an object of declared parameters is unwrapped: its
   /// members are the call's arguments (vLLM's DeepSeek V3.2/V4 DSML parser).
   bool unwrap_wrapper = false;
+  /// With unwrap_wrapper: a first parameter named `properties` is such a wrapper too (vLLM's
+  /// MiniCPM5 parser unwraps `properties` and `arguments`).
+  bool unwrap_properties = false;
+  /// The text ending right after a value's closer (and at most 64 bytes of whitespace, or a
+  /// prefix of the function closer) ends the call: it is delivered with the arguments read so
+  /// far, marked repaired, with an errc::unterminated_call warning (GLM, Hy3; a format_spec's
+  /// `xml.close_at_end`). Off: such a call is truncated.
+  bool end_after_value = false;
+  /// `value_open` may be missing: after the parameter name and whitespace, text that does not
+  /// start with `<` is the value (repaired), up to its closer (Hy3; Ollama's GLM reader repairs
+  /// so, vLLM's regexes drop the pair silently).
+  bool value_open_optional = false;
+  /// multi families: when the text ends inside a later function of the region, the complete
+  /// functions before it are kept and the cut one is dropped with an errc::unterminated_call
+  /// error (vLLM's Hy3 parsers keep the complete calls). Off: the region fails whole.
+  bool keep_calls_at_cut = false;
 };
 
 /// Null when `s` can drive xml_call_body, else what is wrong with it.
 inline const char* xml_spec_problem(const xml_spec& s) noexcept {
   constexpr std::size_t max_tag = 64;
-  const std::string_view tags[] = {s.call_prefix,    s.fn_open,    s.fn_close,    s.param_open, s.param_name_end,
-                                   s.value_open,     s.param_close, s.call_close, s.name_sep,   s.tag_end};
+  const std::string_view tags[] = {s.call_prefix, s.fn_open,     s.fn_close,   s.param_open, s.param_name_end, s.value_open,
+                                   s.param_close, s.call_close, s.name_sep,   s.tag_end,    s.type_open,      s.type_close};
   for (std::string_view t : tags)
     if (t.size() > max_tag) return "a tag is longer than 64 bytes";
   if (s.param_open.empty() || s.param_close.empty()) return "param_open and param_close are required";
@@ -116,6 +136,9 @@ inline const char* xml_spec_problem(const xml_spec& s) noexcept {
   if ((s.param_name == xml_name::to_tag) != !s.param_name_end.empty())
     return "param_name_end is given exactly when param_name is to_tag";
   if (s.multi && s.fn_open.empty()) return "multi needs fn_open";
+  if (s.type_open.empty() != s.type_close.empty()) return "type_open and type_close go together";
+  if (!s.type_open.empty() && (s.value_open.empty() || s.type_open[0] != '<'))
+    return "type_open needs value_open and starts with '<'";
   if (s.format.empty()) return "format is required";
   return nullptr;
 }

@@ -33,6 +33,9 @@ struct cohere {
     s.payload = payload_kind::json_object;
     s.name_key = "tool_name";
     s.json.allow_list = true;
+    // one bad item of the action list drops only itself (Ollama's cohere parser keeps the good
+    // siblings; vLLM's json.loads loses the list)
+    s.json.skip_bad = true;
     // the turn's own header tokens too (`<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>`), which a
     // model echoing the template writes
     s.markers = {"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>",        "<|END_TEXT|>",

@@ -8,7 +8,9 @@
 // of a line; a fenced object without the call shape (a package.json) stays content. Inside the
 // fence a call may be wrapped in `<tool_call>`: a JSON call (Hermes), or Qwen3-Coder XML read by
 // the one XML reader with Qwen3-Coder's spellings (strings without a schema, as vLLM's
-// qwen3coder parser reads them; typed by the request's schema).
+// qwen3coder parser reads them; typed by the request's schema). A JSON call may also be wrapped
+// in one of the Hermes 2 Pro tags llama.cpp reads in a fence (`<response>`, `<function_call>`,
+// `<tool>`, `<json>`, `<JSON>`, `<xml>`); `--format hermes` alone does not read fences.
 
 #include "end_tokens.hpp"
 #include "qwen3_coder.hpp"
@@ -36,7 +38,13 @@ struct fenced {
     d.priority = 90;
     d.description = "markdown-fenced JSON calls";
     d.triggers = {{"```", detail::trig_cond::line_start, 0}};
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::fence_handler(spec(name))); };
+    d.make = [] {
+      // in a fence, a JSON call may also sit in the Hermes 2 Pro wrappers llama.cpp reads there
+      detail::fence_spec f = spec(name);
+      f.json_tags = {{"<function_call>", "</function_call>"}, {"<response>", "</response>"}, {"<tool>", "</tool>"},
+                     {"<json>", "</json>"},   {"<JSON>", "</JSON>"},   {"<xml>", "</xml>"}};
+      return std::unique_ptr<detail::handler>(new detail::fence_handler(f));
+    };
     end_tokens::add(d.markers, end_tokens::chatml());
     end_tokens::add(d.markers, end_tokens::llama3());
     end_tokens::add(d.markers, end_tokens::eos_s());

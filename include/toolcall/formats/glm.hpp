@@ -40,6 +40,8 @@ struct glm {
     s.xml.value_open = "<arg_value>";
     s.xml.parameter_close = "</arg_value>";
     s.xml.trim = xml_value_trim::whitespace;
+    // `</tool_call>` missing at the end of the output, every pair closed: the call is kept with
+    // the pairs read so far, repaired, with an unterminated_call warning (docs/formats/glm.md)
     s.xml.close_at_end = true;
     // vLLM's glm4_moe parser: a value typed `string` is kept verbatim, every other value
     // (undeclared keys, no tools) is stripped and json-decoded (docs/formats/glm.md)

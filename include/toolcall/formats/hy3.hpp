@@ -10,6 +10,8 @@
 // `<tool_sep>` (the name runs to the first `<arg_key>`). Values are kept as written (vLLM's
 // hy_v3 parser does not strip them); without a schema they are strings. Shares `<tool_calls>`
 // with MiniMax-M1: a `{` after the opener fails this room at once and goes to minimax_m1.
+// Output cut short (docs/formats/hy3.md): after a closed value the call is kept with a warning;
+// inside a later call of the block the complete calls before it stay, the cut one is dropped.
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
@@ -34,6 +36,13 @@ struct hy3 {
     s.call_close = suffix ? "</tool_calls:opensource>" : "</tool_calls>";
     s.trim = detail::xml_trim::none;
     s.multi = true;
+    // vLLM's hy_v3/hy_v4 parsers pair `<arg_key>`/`<arg_value>` by position, whatever the names
+    // (a repeated key: the later value wins), keep the complete calls and pairs of an output
+    // cut short, and read nothing of a pair without `<arg_value>` (repaired here, docs/formats/hy3.md)
+    s.schema_tags = false;
+    s.end_after_value = true;
+    s.keep_calls_at_cut = true;
+    s.value_open_optional = true;
     return s;
   }
   static detail::format_def def() {

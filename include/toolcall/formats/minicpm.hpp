@@ -48,6 +48,10 @@ struct minicpm {
     s.guess_values = true;
     // `<param name="arguments">{...}</param>` holding the declared parameters (vLLM unwraps it)
     s.unwrap_wrapper = true;
+    s.unwrap_properties = true;  // and `<param name="properties">{...}</param>` (vLLM's minicpm5xml)
+    // vLLM reads the call with an XML parser: every `<param name=...>` is a parameter, declared
+    // or not (it then drops undeclared ones), never text of the value before it
+    s.schema_tags = false;
     return s;
   }
   static detail::format_def def() {

@@ -35,8 +35,9 @@
 // - `NS</invoke>` closes the elements still open (repaired); `NS</tool_call>` inside an invoke
 //   ends it too (repaired). After at least one call, a block whose `NS</tool_call>` is missing
 //   ends at the first byte that is not whitespace or NS (a stop sequence ate the closer).
-// - The text ending inside an invoke, or before the first invoke, fails the block
-//   (unterminated_call).
+// - The text ending inside the first invoke, or before it, fails the block (unterminated_call).
+//   Ending inside a later invoke keeps the complete invokes before it (vLLM keeps them): the
+//   cut one is dropped with an unterminated_call error.
 // - Limits: tag names up to 256 bytes, invoke attributes up to 512; nesting deeper than
 //   options::max_depth fails the block (limit_depth). The work is linear: NS is found with a
 //   KMP automaton (no byte is read twice), the element tree is written out once.
@@ -116,8 +117,19 @@ class minimax_m3_handler final : public handler {
       pend_.clear();
       return {step::done, 0};
     }
-    if (st_ == s_lead || st_ == s_between)
+    if (st_ == s_lead || (st_ == s_between && calls_ == 0))
       return fail_step(e, errc::unterminated_call, "the text ends before the first invoke");
+    if (calls_ > 0) {
+      // the text ends inside a later invoke: the complete invokes before it stay (vLLM keeps
+      // them), the cut one is dropped with an error
+      if (e.call_open() && !e.abandon_call()) return fail_step(e, errc::unterminated_call, "the text ends inside an invoke");
+      e.diag(errc::unterminated_call, abs_,
+             "the output ended inside an invoke after " + std::to_string(calls_) +
+                 " complete call(s): they are kept, the cut invoke is dropped",
+             severity::error);
+      pend_.clear();
+      return {step::done, 0};
+    }
     return fail_step(e, errc::unterminated_call, "the text ends inside an invoke");
   }
 

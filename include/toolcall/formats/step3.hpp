@@ -14,6 +14,7 @@
 // accepted: the invoke's name wins, as vLLM reads only the invoke.
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "../detail/custom.hpp"
@@ -47,6 +48,9 @@ struct step3 {
     s.markers = {"<\xEF\xBD\x9C" "tool_calls_begin\xEF\xBD\x9C>", "<\xEF\xBD\x9C" "tool_calls_end\xEF\xBD\x9C>", "<|EOT|>"};
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<steptml:invoke"};
+    // `<|tool_sep|>` written between two calls (vLLM splits the block at each call opener and
+    // ignores it): with the next opener it opens the call, and goes back to content with it
+    s.triggers = {{"<\xEF\xBD\x9C" "tool_sep\xEF\xBD\x9C>" + std::string(call_begin), s.call_end}};
     // Step-3.5 writes Qwen3-Coder XML: `step-3.5`, `step3p5` are not this family
     s.presets = {{"step-?3($|[^.p0-9]|\\.[^5]|p[^5])", {"step3"}, 20, true}};
     return s;

@@ -102,11 +102,13 @@ def render_template(chat_template: str, messages: List[Dict[str, Any]], tools: O
     return tpl.render(messages=messages, tools=tools, add_generation_prompt=add_generation_prompt, **ctx)
 
 
-def _assistant(probe: Dict[str, Any], as_string: bool) -> Dict[str, Any]:
+def _assistant(probe: Dict[str, Any], as_string: bool, named_ids: bool = False) -> Dict[str, Any]:
     calls = []
     for i, (name, args) in enumerate(probe["calls"]):
         calls.append({
-            "id": "call_%d" % i,
+            # named_ids: templates that write the id where the name goes (Kimi-K2) expect ids
+            # in the `functions.NAME:INDEX` convention
+            "id": ("functions.%s:%d" % (name, i)) if named_ids else "call_%d" % i,
             "type": "function",
             "function": {"name": name, "arguments": _json.dumps(args) if as_string else args},
         })
@@ -119,11 +121,11 @@ def _assistant(probe: Dict[str, Any], as_string: bool) -> Dict[str, Any]:
 
 
 def _turn(chat_template: str, tools: List[Any], probe: Dict[str, Any], as_string: bool,
-          context: Dict[str, Any]) -> str:
+          context: Dict[str, Any], named_ids: bool = False) -> str:
     user = {"role": "user", "content": "What is the weather in Paris, and wake me at 7:30?"}
     prompt = render_template(chat_template, [user], tools, True, **context)
     bare = render_template(chat_template, [user], tools, False, **context)
-    full = render_template(chat_template, [user, _assistant(probe, as_string)], tools, False, **context)
+    full = render_template(chat_template, [user, _assistant(probe, as_string, named_ids)], tools, False, **context)
     # what the generation prompt adds (the assistant header, maybe an opened reasoning block)
     header = prompt[len(bare):] if prompt.startswith(bare) else ""
     cut = 0
@@ -133,6 +135,9 @@ def _turn(chat_template: str, tools: List[Any], probe: Dict[str, Any], as_string
     h = 0
     while h < len(header) and h < len(turn) and header[h] == turn[h]:
         h += 1
+    # the header and the turn share whole tokens: `<think>` and `<function_calls>` share no `<`
+    while 0 < h < len(header) and not header[h - 1].isspace() and header[h - 1] != ">":
+        h -= 1
     turn = turn[h:]
     reasoning = probe["reasoning"]
     if reasoning and reasoning in turn and not turn[:turn.find(reasoning)].strip() and header[:h].split():
@@ -162,6 +167,11 @@ def probe_samples(chat_template: str, tools: Optional[List[Any]] = None, **conte
             continue
         if all('"Paris"' in s["rendered"] or "Paris" in s["rendered"] for s in samples[:1]) and \
                 "{'" not in samples[0]["rendered"]:
+            first = samples[0]["tool_calls"][0]["name"]
+            if first not in samples[0]["rendered"] and "call_0" in samples[0]["rendered"]:
+                # the template writes the call id, not the name: ids that hold the name
+                for s, probe in zip(samples, _PROBES):
+                    s["rendered"] = _turn(chat_template, tools, probe, as_string, context, True)
             return samples
         last = samples
     if last_error is not None and "last" not in locals():

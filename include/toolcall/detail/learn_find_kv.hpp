@@ -1,0 +1,133 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_LEARN_FIND_KV_HPP
+#define TOOLCALL_DETAIL_LEARN_FIND_KV_HPP
+
+// format::learn's finders for key-value bodies (docs/learning.md, payload_kind::key_value):
+// `call:NAME{key:<D>text<D>,n:3}`, bare keys, strings between two delimiter tokens D (Gemma 4's
+// `<|"|>`, FunctionGemma's `<escape>`), JSON literals and numbers, nested objects and arrays;
+// and for tag-per-tool XML (payload_kind::xml_elements): `<NAME><KEY>V</KEY></NAME>`.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "json_lexer.hpp"
+#include "learn_find.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// The key-value body opening at `q` (`{`) as JSON text, strings between two `d` tokens;
+/// `end` is set past its closing brace. Empty when it is not one.
+inline std::string learn_kv_to_json(std::string_view t, std::size_t q, std::string_view d, std::size_t& end) {
+  std::string j;
+  int depth = 0;
+  std::size_t i = q;
+  while (i < t.size()) {
+    if (t.compare(i, d.size(), d) == 0) {
+      const std::size_t e = t.find(d, i + d.size());
+      if (e == std::string_view::npos) return {};
+      j += '"';
+      json_escape_append(j, t.substr(i + d.size(), e - i - d.size()));
+      j += '"';
+      i = e + d.size();
+      continue;
+    }
+    const char c = t[i];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+      std::size_t e = i;
+      while (e < t.size() && learn_ident(t[e])) ++e;
+      const std::string_view w = t.substr(i, e - i);
+      if (e < t.size() && t[e] == ':')
+        j += "\"" + std::string(w) + "\"";  // a bare key
+      else
+        j += std::string(w);  // true, false, null
+      i = e;
+      continue;
+    }
+    j += c;
+    ++i;
+    if (c == '{' || c == '[')
+      ++depth;
+    else if (c == '}' || c == ']') {
+      if (--depth == 0) {
+        end = i;
+        return j;
+      }
+    } else if (c == '"') {
+      return {};  // a quoted string: not this encoding
+    }
+  }
+  return {};
+}
+
+/// A call written `call:NAME{key:value,...}` with a string delimiter, at or after `p`.
+inline learn_call learn_find_key_value(std::string_view t, std::size_t p, const learn_sample::call& c) {
+  learn_call r;
+  const std::size_t np = learn_find_name(t, p, c.name);
+  static constexpr std::string_view kw = "call:";
+  if (np == std::string_view::npos || np < kw.size() || t.substr(np - kw.size(), kw.size()) != kw) return r;
+  std::size_t q = np + c.name.size();
+  while (q < t.size() && learn_ws(t[q])) ++q;
+  if (q >= t.size() || t[q] != '{') return r;
+  // the delimiter: what stands between a string argument's key and its text
+  std::string d;
+  for (const auto& kv : learn_xml_values(c.arguments)) {
+    const std::string key = kv.first + ":";
+    const std::size_t kp = t.find(key, q);
+    if (kp == std::string_view::npos) return r;
+    const std::size_t vs = kp + key.size();
+    if (vs < t.size() && t[vs] == '<') {
+      const std::size_t vp = t.find(kv.second, vs);
+      if (vp == std::string_view::npos || vp == vs || vp - vs > 32) return r;
+      d = std::string(t.substr(vs, vp - vs));
+      break;
+    }
+  }
+  if (d.empty()) return r;
+  std::size_t end = 0;
+  const std::string j = learn_kv_to_json(t, q, d, end);
+  if (j.empty() || !learn_json_text_same(j, c.arguments, false)) return r;
+  r.start = np - kw.size();
+  r.end = end;
+  r.kind = 4;
+  r.name_end = d;  // the string delimiter
+  r.ok = true;
+  return r;
+}
+
+/// A call written as tag-per-tool XML at or after `p`: `<NAME>`, each argument an element
+/// named after its key holding its text (strings raw, other values as JSON), then `</NAME>`.
+inline learn_call learn_find_elements(std::string_view t, std::size_t p, const learn_sample::call& c) {
+  learn_call r;
+  const std::string open = "<" + c.name + ">", close = "</" + c.name + ">";
+  const std::size_t q = t.find(open, p);
+  if (q == std::string_view::npos) return r;
+  std::size_t pos = q + open.size();
+  const auto vals = learn_xml_values(c.arguments);
+  if (vals.empty()) return r;
+  for (const auto& kv : vals) {
+    while (pos < t.size() && learn_ws(t[pos])) ++pos;
+    const std::string ko = "<" + kv.first + ">", kc = "</" + kv.first + ">";
+    if (t.compare(pos, ko.size(), ko) != 0) return r;
+    const std::size_t ve = t.find(kc, pos + ko.size());
+    if (ve == std::string_view::npos) return r;
+    const std::string_view v = learn_strip(t.substr(pos + ko.size(), ve - pos - ko.size()));
+    if (v != kv.second && !learn_json_text_same(v, kv.second, false)) return r;
+    pos = ve + kc.size();
+  }
+  while (pos < t.size() && learn_ws(t[pos])) ++pos;
+  if (t.compare(pos, close.size(), close) != 0) return r;
+  r.start = q;
+  r.end = pos + close.size();
+  r.kind = 5;
+  r.ok = true;
+  return r;
+}
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_LEARN_FIND_KV_HPP
