@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../types.hpp"
@@ -337,6 +338,47 @@ class engine_services {
   /// A handler read `n` bytes again (a value re-lexed, a decoded string argument): counted in
   /// bytes_examined(), which counts every pass over the bytes.
   virtual void examined(std::size_t n) { (void)n; }
+};
+
+/// engine_services that forward every call to an inner engine_services: the base of the wrappers
+/// a handler puts between the engine and a body it drives (a shifted place, a filtered call, a
+/// rewritten value). A subclass overrides only what it changes. The inner services are set with
+/// forward_to() before each call into the body (bodies may keep a pointer to the wrapper).
+class forwarding_services : public engine_services {
+ public:
+  forwarding_services() = default;
+  explicit forwarding_services(engine_services& e) noexcept : e_(&e) {}
+  void forward_to(engine_services& e) noexcept { e_ = &e; }
+  engine_services& inner() const noexcept { return *e_; }
+
+  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
+    e_->begin_call(name, id, format, begin_abs);
+  }
+  bool call_open() const override { return e_->call_open(); }
+  void call_args(std::string_view text) override { e_->call_args(text); }
+  void end_call(std::size_t end_abs, bool repaired) override { e_->end_call(end_abs, repaired); }
+  void region_content(std::string_view text) override { e_->region_content(text); }
+  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
+  void commit() override { e_->commit(); }
+  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
+    e_->diag(code, abs, std::move(msg), level);
+  }
+  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
+  std::size_t region_abs() const override { return e_->region_abs(); }
+  std::size_t max_depth() const override { return e_->max_depth(); }
+  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
+    e_->set_failure(code, abs, std::move(msg), level);
+  }
+  bool abandon_call() override { return e_->abandon_call(); }
+  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
+  bool guess_json_values() const override { return e_->guess_json_values(); }
+  bool tool_declared(std::string_view name) const override { return e_->tool_declared(name); }
+  std::string* args_buffer(bool from_raw_text = false) override { return e_->args_buffer(from_raw_text); }
+  void args_appended() override { e_->args_appended(); }
+  void examined(std::size_t n) override { e_->examined(n); }
+
+ protected:
+  engine_services* e_ = nullptr;
 };
 
 }  // namespace detail

@@ -27,10 +27,10 @@ namespace detail {
 
 /// The engine's services with one call name swallowed: a call to `drop` is read (its bytes stay
 /// markup) but never reaches the engine. Everything else is forwarded.
-class drop_call_services final : public engine_services {
+class drop_call_services final : public forwarding_services {
  public:
   void point(engine_services& e, std::string_view drop) noexcept {
-    e_ = &e;
+    forward_to(e);
     drop_ = drop;
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
@@ -49,31 +49,15 @@ class drop_call_services final : public engine_services {
     }
     e_->end_call(at, repaired);
   }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->diag(code, abs, std::move(msg), level);
-  }
-  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
   bool abandon_call() override { return !dropping_ && e_->abandon_call(); }
   value_kind param_kind(std::string_view key) const override { return dropping_ ? value_kind::unknown : e_->param_kind(key); }
-  bool guess_json_values() const override { return e_->guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
   std::string* args_buffer(bool from_raw_text) override { return dropping_ ? nullptr : e_->args_buffer(from_raw_text); }
   void args_appended() override {
     if (!dropping_) e_->args_appended();
   }
-  void examined(std::size_t n) override { e_->examined(n); }
   void reset() noexcept { dropping_ = false; }
 
  private:
-  engine_services* e_ = nullptr;
   std::string_view drop_;
   bool dropping_ = false;
 };

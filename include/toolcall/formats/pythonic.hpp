@@ -70,7 +70,7 @@ inline bool number_overflows_double(std::string_view tok) noexcept {
 /// (`x=1e999` in a Python literal is written as the model wrote it): each gives a warning, as
 /// vLLM's and SGLang's pythonic readers reject such a call (json.dumps refuses infinity). The
 /// arguments go through call_args (no direct buffer) to be seen; everything else is forwarded.
-class finite_numbers_services final : public engine_services {
+class finite_numbers_services final : public forwarding_services {
  public:
   struct state {
     bool in_str = false, esc = false;
@@ -79,14 +79,13 @@ class finite_numbers_services final : public engine_services {
   explicit finite_numbers_services(state& s) : s_(s) {}
   /// The engine the next calls go to (bodies may keep a reference to these services).
   finite_numbers_services& point(engine_services& e) {
-    e_ = &e;
+    forward_to(e);
     return *this;
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
     s_ = state{};
     e_->begin_call(name, id, format, begin_abs);
   }
-  bool call_open() const override { return e_->call_open(); }
   void call_args(std::string_view text) override {
     for (const char c : text) {
       if (s_.in_str) {
@@ -109,22 +108,7 @@ class finite_numbers_services final : public engine_services {
     end_number();
     e_->end_call(end_abs, repaired);
   }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override { e_->diag(code, abs, std::move(msg), level); }
-  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
-  bool abandon_call() override { return e_->abandon_call(); }
-  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
-  bool guess_json_values() const override { return e_->guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
   std::string* args_buffer(bool) override { return nullptr; }
-  void examined(std::size_t n) override { e_->examined(n); }
 
  private:
   void end_number() {
@@ -136,7 +120,6 @@ class finite_numbers_services final : public engine_services {
               severity::warning);
     s_.num.clear();
   }
-  engine_services* e_ = nullptr;
   state& s_;
 };
 
