@@ -281,6 +281,34 @@ class handler {
   std::string tail;
 };
 
+/// A handler that hands a region to another reader: a wrapper that filters the services its
+/// inner handler sees, a router that picks one reader per trigger variant. By default feed()
+/// and finish() go to `cur_` (set by begin_in()); take() hands back the inner reader's tail
+/// (the bytes it read past the region's end) when the region is done, the only time the engine
+/// reads a tail, and clears the inner one.
+class delegating_handler : public handler {
+ public:
+  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
+  step finish(engine_services& e) override { return take(cur_->finish(e)); }
+
+ protected:
+  /// Starts the region in `h`, which the default feed() and finish() then go to.
+  void begin_in(handler& h, engine_services& e, std::string_view trigger, int variant) {
+    tail.clear();
+    cur_ = &h;
+    h.begin(e, trigger, variant);
+  }
+  step take(step s) { return take(s, *cur_); }
+  /// `inner`: anything with a `tail` string (a handler, a body).
+  template <class Inner>
+  step take(step s, Inner& inner) {
+    if (s.st == step::done) tail = std::move(inner.tail);
+    inner.tail.clear();
+    return s;
+  }
+  handler* cur_ = nullptr;
+};
+
 /// What the engine offers handlers. Implemented by engine.
 class engine_services {
  public:

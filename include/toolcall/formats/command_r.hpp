@@ -64,14 +64,13 @@ class drop_call_services final : public forwarding_services {
 
 /// A handler whose calls named `drop` are read as markup and dropped (Command R+'s
 /// `directly_answer`).
-class drop_call_handler final : public handler {
+class drop_call_handler final : public delegating_handler {
  public:
   drop_call_handler(std::unique_ptr<handler> inner, std::string_view drop) : inner_(std::move(inner)), drop_(drop) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
     s_.reset();
     s_.point(e, drop_);
-    inner_->begin(s_, trigger, variant);
+    begin_in(*inner_, s_, trigger, variant);
   }
   step feed(engine_services& e, std::string_view in) override {
     s_.point(e, drop_);
@@ -83,11 +82,6 @@ class drop_call_handler final : public handler {
   }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(inner_->tail);
-    inner_->tail.clear();
-    return s;
-  }
   std::unique_ptr<handler> inner_;
   std::string_view drop_;
   drop_call_services s_;
@@ -178,17 +172,14 @@ class cite_tag_handler final : public handler {
 };
 
 /// Citation tags (variant >= k_cite) go to a cite_tag_handler, the rest to the family's handler.
-class with_cites_handler final : public handler {
+class with_cites_handler final : public delegating_handler {
  public:
   static constexpr int k_cite = 1000;
   explicit with_cites_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
-    cur_ = variant >= k_cite ? static_cast<handler*>(&cite_) : inner_.get();
-    cur_->begin(e, trigger, variant >= k_cite ? variant - k_cite : variant);
+    if (variant >= k_cite) begin_in(cite_, e, trigger, variant - k_cite);
+    else begin_in(*inner_, e, trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
   /// The citation triggers, for a format's trigger list.
   static std::vector<trigger_def> cite_triggers() {
     return {{"<co>", trig_cond::anywhere, k_cite}, {"<co: ", trig_cond::anywhere, k_cite},
@@ -196,14 +187,8 @@ class with_cites_handler final : public handler {
   }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(cur_->tail);
-    cur_->tail.clear();
-    return s;
-  }
   std::unique_ptr<handler> inner_;
   cite_tag_handler cite_;
-  handler* cur_ = nullptr;
 };
 
 }  // namespace detail

@@ -163,35 +163,29 @@ class json_values_services final : public forwarding_services {
 
 /// Variants 0 and 1 (the role header, the role suffix): the JSON call message; variant 2
 /// (`<tool_call>`): the XML call, its values read as JSON.
-class hyperclovax_handler final : public handler {
+class hyperclovax_handler final : public delegating_handler {
  public:
   hyperclovax_handler(std::string_view format, xml_spec xml)
       : json_(format, {json_spec("<|im_end|>")}), xml_({xml}, true) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
     is_xml_ = variant == k_xml;
     if (is_xml_) {
-      xml_.begin(j_.point(e), trigger, 0);
+      begin_in(xml_, j_.point(e), trigger, 0);
     } else {
-      json_.begin(e, trigger, variant);
+      begin_in(json_, e, trigger, variant);
     }
   }
   step feed(engine_services& e, std::string_view in) override {
-    if (!is_xml_) return take(json_.feed(e, in), json_);
-    return take(xml_.feed(j_.point(e), in), xml_);
+    if (!is_xml_) return take(json_.feed(e, in));
+    return take(xml_.feed(j_.point(e), in));
   }
   step finish(engine_services& e) override {
-    if (!is_xml_) return take(json_.finish(e), json_);
-    return take(xml_.finish(j_.point(e)), xml_);
+    if (!is_xml_) return take(json_.finish(e));
+    return take(xml_.finish(j_.point(e)));
   }
   static constexpr int k_xml = 2;
 
  private:
-  step take(step s, handler& h) {
-    if (s.st == step::done) tail = std::move(h.tail);
-    h.tail.clear();
-    return s;
-  }
   json_region_handler json_;
   xml_region_handler xml_;
   json_string_unwrap unwrap_;

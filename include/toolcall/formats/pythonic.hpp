@@ -124,23 +124,17 @@ class finite_numbers_services final : public forwarding_services {
 };
 
 /// A pythonic family's handler, its calls watched by finite_numbers_services.
-class finite_numbers_handler final : public handler {
+class finite_numbers_handler final : public delegating_handler {
  public:
   explicit finite_numbers_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)), f_(st_) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
     st_ = finite_numbers_services::state{};
-    inner_->begin(f_.point(e), trigger, variant);
+    begin_in(*inner_, f_.point(e), trigger, variant);
   }
   step feed(engine_services& e, std::string_view in) override { return take(inner_->feed(f_.point(e), in)); }
   step finish(engine_services& e) override { return take(inner_->finish(f_.point(e))); }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(inner_->tail);
-    inner_->tail.clear();
-    return s;
-  }
   std::unique_ptr<handler> inner_;
   finite_numbers_services::state st_;
   finite_numbers_services f_;

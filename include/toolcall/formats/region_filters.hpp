@@ -255,7 +255,7 @@ class rewrite_handler final : public handler {
 
 /// One reader per trigger variant: `routes[variant]` names the handler (an index into
 /// `handlers`) and the variant it is begun with.
-class routed_handler final : public handler {
+class routed_handler final : public delegating_handler {
  public:
   struct route {
     std::size_t handler;
@@ -265,22 +265,12 @@ class routed_handler final : public handler {
       : hs_(std::move(handlers)), routes_(std::move(routes)) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < routes_.size() ? static_cast<std::size_t>(variant) : 0;
-    cur_ = hs_[routes_[v].handler].get();
-    tail.clear();
-    cur_->begin(e, trigger, routes_[v].variant);
+    begin_in(*hs_[routes_[v].handler], e, trigger, routes_[v].variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
 
  private:
-  step take(step s) {
-    tail = std::move(cur_->tail);
-    cur_->tail.clear();
-    return s;
-  }
   std::vector<std::unique_ptr<handler>> hs_;
   std::vector<route> routes_;
-  handler* cur_ = nullptr;
 };
 
 }  // namespace detail
