@@ -22,6 +22,7 @@
 
 #include "engine_core.hpp"
 #include "format_def.hpp"
+#include "json_text.hpp"
 #include "scan.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
