@@ -30,37 +30,12 @@ namespace detail {
 /// engine_services seen by a body fed bytes whose place in the text the caller knows better than
 /// the engine (bytes given back and read again, a marker replayed): chunk_abs() is the caller's,
 /// so offsets in diagnostics do not depend on the chunking. Everything else is forwarded.
-class abs_services final : public engine_services {
+class abs_services final : public forwarding_services {
  public:
-  abs_services(engine_services& e, std::size_t abs) : e_(e), abs_(abs) {}
-  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
-    e_.begin_call(name, id, format, begin_abs);
-  }
-  bool call_open() const override { return e_.call_open(); }
-  void call_args(std::string_view text) override { e_.call_args(text); }
-  void end_call(std::size_t end_abs, bool repaired) override { e_.end_call(end_abs, repaired); }
-  void region_content(std::string_view text) override { e_.region_content(text); }
-  void region_reasoning(std::string_view text) override { e_.region_reasoning(text); }
-  void commit() override { e_.commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_.diag(code, abs, std::move(msg), level);
-  }
+  abs_services(engine_services& e, std::size_t abs) : forwarding_services(e), abs_(abs) {}
   std::size_t chunk_abs() const override { return abs_; }
-  std::size_t region_abs() const override { return e_.region_abs(); }
-  std::size_t max_depth() const override { return e_.max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_.set_failure(code, abs, std::move(msg), level);
-  }
-  bool abandon_call() override { return e_.abandon_call(); }
-  value_kind param_kind(std::string_view key) const override { return e_.param_kind(key); }
-  bool guess_json_values() const override { return e_.guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_.tool_declared(n); }
-  std::string* args_buffer(bool from_raw_text) override { return e_.args_buffer(from_raw_text); }
-  void args_appended() override { e_.args_appended(); }
-  void examined(std::size_t n) override { e_.examined(n); }
 
  private:
-  engine_services& e_;
   std::size_t abs_;
 };
 

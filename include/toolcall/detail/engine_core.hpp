@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../types.hpp"
@@ -280,6 +281,34 @@ class handler {
   std::string tail;
 };
 
+/// A handler that hands a region to another reader: a wrapper that filters the services its
+/// inner handler sees, a router that picks one reader per trigger variant. By default feed()
+/// and finish() go to `cur_` (set by begin_in()); take() hands back the inner reader's tail
+/// (the bytes it read past the region's end) when the region is done, the only time the engine
+/// reads a tail, and clears the inner one.
+class delegating_handler : public handler {
+ public:
+  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
+  step finish(engine_services& e) override { return take(cur_->finish(e)); }
+
+ protected:
+  /// Starts the region in `h`, which the default feed() and finish() then go to.
+  void begin_in(handler& h, engine_services& e, std::string_view trigger, int variant) {
+    tail.clear();
+    cur_ = &h;
+    h.begin(e, trigger, variant);
+  }
+  step take(step s) { return take(s, *cur_); }
+  /// `inner`: anything with a `tail` string (a handler, a body).
+  template <class Inner>
+  step take(step s, Inner& inner) {
+    if (s.st == step::done) tail = std::move(inner.tail);
+    inner.tail.clear();
+    return s;
+  }
+  handler* cur_ = nullptr;
+};
+
 /// What the engine offers handlers. Implemented by engine.
 class engine_services {
  public:
@@ -337,6 +366,47 @@ class engine_services {
   /// A handler read `n` bytes again (a value re-lexed, a decoded string argument): counted in
   /// bytes_examined(), which counts every pass over the bytes.
   virtual void examined(std::size_t n) { (void)n; }
+};
+
+/// engine_services that forward every call to an inner engine_services: the base of the wrappers
+/// a handler puts between the engine and a body it drives (a shifted place, a filtered call, a
+/// rewritten value). A subclass overrides only what it changes. The inner services are set with
+/// forward_to() before each call into the body (bodies may keep a pointer to the wrapper).
+class forwarding_services : public engine_services {
+ public:
+  forwarding_services() = default;
+  explicit forwarding_services(engine_services& e) noexcept : e_(&e) {}
+  void forward_to(engine_services& e) noexcept { e_ = &e; }
+  engine_services& inner() const noexcept { return *e_; }
+
+  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
+    e_->begin_call(name, id, format, begin_abs);
+  }
+  bool call_open() const override { return e_->call_open(); }
+  void call_args(std::string_view text) override { e_->call_args(text); }
+  void end_call(std::size_t end_abs, bool repaired) override { e_->end_call(end_abs, repaired); }
+  void region_content(std::string_view text) override { e_->region_content(text); }
+  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
+  void commit() override { e_->commit(); }
+  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
+    e_->diag(code, abs, std::move(msg), level);
+  }
+  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
+  std::size_t region_abs() const override { return e_->region_abs(); }
+  std::size_t max_depth() const override { return e_->max_depth(); }
+  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
+    e_->set_failure(code, abs, std::move(msg), level);
+  }
+  bool abandon_call() override { return e_->abandon_call(); }
+  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
+  bool guess_json_values() const override { return e_->guess_json_values(); }
+  bool tool_declared(std::string_view name) const override { return e_->tool_declared(name); }
+  std::string* args_buffer(bool from_raw_text = false) override { return e_->args_buffer(from_raw_text); }
+  void args_appended() override { e_->args_appended(); }
+  void examined(std::size_t n) override { e_->examined(n); }
+
+ protected:
+  engine_services* e_ = nullptr;
 };
 
 }  // namespace detail

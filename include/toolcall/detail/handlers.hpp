@@ -14,7 +14,7 @@
 // - python_tag_handler: `<|python_tag|>` (llama3_json, function_key: the same opener, each
 //   with its call shape);
 // - bare_start_handler: bare JSON or a pythonic list at the start of the output, one claimant
-//   built by the engine from every enabled format's `bare` shapes (detail/engine.hpp);
+//   built by the engine from every enabled format's `bare` shapes (detail/claims.hpp);
 // - fence_handler, tool_call_handler: a markdown fence holding a call, or a tag holding one
 //   (fenced, xlam; spellings in fence_spec, XML bodies read by xml_call_body).
 

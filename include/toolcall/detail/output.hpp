@@ -7,7 +7,7 @@
 // The output, the last of the engine's three parts (docs/architecture.md): the text emitters,
 // the events, the message they assemble (content, reasoning, calls, diagnostics), call ids, and
 // the buffers a message given back with recycle() lends to the next response. It decides
-// nothing: the region runner (engine.hpp) says what each byte became.
+// nothing: the region runner (region_runner.hpp) says what each byte became.
 
 #include <algorithm>
 #include <cstdint>

@@ -7,7 +7,7 @@
 // The scanner, the first of the engine's three parts (docs/architecture.md): trigger tables
 // built from the formats' openers, end-of-turn markers and reasoning pairs, the anchor search
 // that finds the next trigger in released text, and the tail that must be held because it may
-// still become one. It holds no per-response state: the region runner (engine.hpp) tells it
+// still become one. It holds no per-response state: the scanner driver (scan_driver.hpp) tells it
 // where the text stands (scan_state) and which table applies.
 
 #include <algorithm>
@@ -22,6 +22,7 @@
 
 #include "engine_core.hpp"
 #include "format_def.hpp"
+#include "json_text.hpp"
 #include "scan.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN

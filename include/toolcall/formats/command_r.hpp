@@ -27,10 +27,10 @@ namespace detail {
 
 /// The engine's services with one call name swallowed: a call to `drop` is read (its bytes stay
 /// markup) but never reaches the engine. Everything else is forwarded.
-class drop_call_services final : public engine_services {
+class drop_call_services final : public forwarding_services {
  public:
   void point(engine_services& e, std::string_view drop) noexcept {
-    e_ = &e;
+    forward_to(e);
     drop_ = drop;
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
@@ -49,45 +49,28 @@ class drop_call_services final : public engine_services {
     }
     e_->end_call(at, repaired);
   }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->diag(code, abs, std::move(msg), level);
-  }
-  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
   bool abandon_call() override { return !dropping_ && e_->abandon_call(); }
   value_kind param_kind(std::string_view key) const override { return dropping_ ? value_kind::unknown : e_->param_kind(key); }
-  bool guess_json_values() const override { return e_->guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
   std::string* args_buffer(bool from_raw_text) override { return dropping_ ? nullptr : e_->args_buffer(from_raw_text); }
   void args_appended() override {
     if (!dropping_) e_->args_appended();
   }
-  void examined(std::size_t n) override { e_->examined(n); }
   void reset() noexcept { dropping_ = false; }
 
  private:
-  engine_services* e_ = nullptr;
   std::string_view drop_;
   bool dropping_ = false;
 };
 
 /// A handler whose calls named `drop` are read as markup and dropped (Command R+'s
 /// `directly_answer`).
-class drop_call_handler final : public handler {
+class drop_call_handler final : public delegating_handler {
  public:
   drop_call_handler(std::unique_ptr<handler> inner, std::string_view drop) : inner_(std::move(inner)), drop_(drop) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
     s_.reset();
     s_.point(e, drop_);
-    inner_->begin(s_, trigger, variant);
+    begin_in(*inner_, s_, trigger, variant);
   }
   step feed(engine_services& e, std::string_view in) override {
     s_.point(e, drop_);
@@ -99,11 +82,6 @@ class drop_call_handler final : public handler {
   }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(inner_->tail);
-    inner_->tail.clear();
-    return s;
-  }
   std::unique_ptr<handler> inner_;
   std::string_view drop_;
   drop_call_services s_;
@@ -194,17 +172,14 @@ class cite_tag_handler final : public handler {
 };
 
 /// Citation tags (variant >= k_cite) go to a cite_tag_handler, the rest to the family's handler.
-class with_cites_handler final : public handler {
+class with_cites_handler final : public delegating_handler {
  public:
   static constexpr int k_cite = 1000;
   explicit with_cites_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
-    cur_ = variant >= k_cite ? static_cast<handler*>(&cite_) : inner_.get();
-    cur_->begin(e, trigger, variant >= k_cite ? variant - k_cite : variant);
+    if (variant >= k_cite) begin_in(cite_, e, trigger, variant - k_cite);
+    else begin_in(*inner_, e, trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
   /// The citation triggers, for a format's trigger list.
   static std::vector<trigger_def> cite_triggers() {
     return {{"<co>", trig_cond::anywhere, k_cite}, {"<co: ", trig_cond::anywhere, k_cite},
@@ -212,14 +187,8 @@ class with_cites_handler final : public handler {
   }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(cur_->tail);
-    cur_->tail.clear();
-    return s;
-  }
   std::unique_ptr<handler> inner_;
   cite_tag_handler cite_;
-  handler* cur_ = nullptr;
 };
 
 }  // namespace detail

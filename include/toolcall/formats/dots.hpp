@@ -26,7 +26,7 @@ namespace detail {
 /// One opener, two bodies: after whitespace, `{` is a JSON call object read by `json`, anything
 /// else the XML invokes read by `xml`. The whitespace is held (at most 64 bytes) and given to
 /// the chosen body with the rest.
-class first_byte_handler final : public handler {
+class first_byte_handler final : public delegating_handler {
  public:
   first_byte_handler(std::unique_ptr<handler> xml, std::unique_ptr<handler> json)
       : xml_(std::move(xml)), json_(std::move(json)) {}
@@ -70,13 +70,7 @@ class first_byte_handler final : public handler {
   }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(cur_->tail);
-    cur_->tail.clear();
-    return s;
-  }
   std::unique_ptr<handler> xml_, json_;
-  handler* cur_ = nullptr;
   std::string ws_;
   std::string_view trigger_;
   int variant_ = 0;

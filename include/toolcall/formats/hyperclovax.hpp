@@ -128,28 +128,23 @@ class json_string_unwrap {
 /// string without the warning schema typing gives (the vendor's parser falls back to the raw
 /// text by design). The arguments go through call_args (no direct buffer) so they can be
 /// rewritten. Everything else is forwarded.
-class json_values_services final : public engine_services {
+class json_values_services final : public forwarding_services {
  public:
   explicit json_values_services(json_string_unwrap& u) : u_(u) {}
   /// The engine the next calls go to (bodies may keep a reference to these services).
   json_values_services& point(engine_services& e) {
-    e_ = &e;
+    forward_to(e);
     return *this;
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
     u_.reset();
     e_->begin_call(name, id, format, begin_abs);
   }
-  bool call_open() const override { return e_->call_open(); }
   void call_args(std::string_view text) override {
     out_.clear();
     u_.feed(text, out_);
     if (!out_.empty()) e_->call_args(out_);
   }
-  void end_call(std::size_t end_abs, bool repaired) override { e_->end_call(end_abs, repaired); }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
   void diag(errc code, std::size_t abs, std::string msg, severity level) override {
     static constexpr std::string_view kept = "; kept as a string";
     if (code == errc::normalized && level == severity::warning && msg.size() >= kept.size() &&
@@ -157,56 +152,40 @@ class json_values_services final : public engine_services {
       return;
     e_->diag(code, abs, std::move(msg), level);
   }
-  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
-  bool abandon_call() override { return e_->abandon_call(); }
   value_kind param_kind(std::string_view) const override { return value_kind::typed; }
   bool guess_json_values() const override { return false; }
-  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
   std::string* args_buffer(bool) override { return nullptr; }
-  void examined(std::size_t n) override { e_->examined(n); }
 
  private:
-  engine_services* e_ = nullptr;
   json_string_unwrap& u_;
   std::string out_;
 };
 
 /// Variants 0 and 1 (the role header, the role suffix): the JSON call message; variant 2
 /// (`<tool_call>`): the XML call, its values read as JSON.
-class hyperclovax_handler final : public handler {
+class hyperclovax_handler final : public delegating_handler {
  public:
   hyperclovax_handler(std::string_view format, xml_spec xml)
       : json_(format, {json_spec("<|im_end|>")}), xml_({xml}, true) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
     is_xml_ = variant == k_xml;
     if (is_xml_) {
-      xml_.begin(j_.point(e), trigger, 0);
+      begin_in(xml_, j_.point(e), trigger, 0);
     } else {
-      json_.begin(e, trigger, variant);
+      begin_in(json_, e, trigger, variant);
     }
   }
   step feed(engine_services& e, std::string_view in) override {
-    if (!is_xml_) return take(json_.feed(e, in), json_);
-    return take(xml_.feed(j_.point(e), in), xml_);
+    if (!is_xml_) return take(json_.feed(e, in));
+    return take(xml_.feed(j_.point(e), in));
   }
   step finish(engine_services& e) override {
-    if (!is_xml_) return take(json_.finish(e), json_);
-    return take(xml_.finish(j_.point(e)), xml_);
+    if (!is_xml_) return take(json_.finish(e));
+    return take(xml_.finish(j_.point(e)));
   }
   static constexpr int k_xml = 2;
 
  private:
-  step take(step s, handler& h) {
-    if (s.st == step::done) tail = std::move(h.tail);
-    h.tail.clear();
-    return s;
-  }
   json_region_handler json_;
   xml_region_handler xml_;
   json_string_unwrap unwrap_;

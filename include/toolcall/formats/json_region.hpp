@@ -27,40 +27,15 @@ namespace detail {
 /// The engine's services as seen by a body fed a suffix of the handler's chunk: positions the
 /// body computes from chunk_abs() stay exact however the text was cut. The body keeps a pointer
 /// to it, so it lives in the handler and is re-pointed before every call into the body.
-class shifted_services final : public engine_services {
+class shifted_services final : public forwarding_services {
  public:
   void point(engine_services& e, std::size_t shift) noexcept {
-    e_ = &e;
+    forward_to(e);
     shift_ = shift;
   }
-  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
-    e_->begin_call(name, id, format, at);
-  }
-  bool call_open() const override { return e_->call_open(); }
-  void call_args(std::string_view text) override { e_->call_args(text); }
-  void end_call(std::size_t at, bool repaired) override { e_->end_call(at, repaired); }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->diag(code, abs, std::move(msg), level);
-  }
   std::size_t chunk_abs() const override { return e_->chunk_abs() + shift_; }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
-  bool abandon_call() override { return e_->abandon_call(); }
-  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
-  bool guess_json_values() const override { return e_->guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
-  std::string* args_buffer(bool from_raw_text) override { return e_->args_buffer(from_raw_text); }
-  void args_appended() override { e_->args_appended(); }
-  void examined(std::size_t n) override { e_->examined(n); }
 
  private:
-  engine_services* e_ = nullptr;
   std::size_t shift_ = 0;
 };
 

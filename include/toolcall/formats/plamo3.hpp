@@ -30,7 +30,7 @@ namespace detail {
 /// tag: at the end of the output it is a cut-off tag, dropped with a note (vLLM's plamo3 parser
 /// strips a trailing partial marker); anything else fails quietly and stays text. The other
 /// variants go to the token-slot handler.
-class plamo3_handler final : public handler {
+class plamo3_handler final : public delegating_handler {
  public:
   static constexpr int k_tag = 2;
   explicit plamo3_handler(std::unique_ptr<handler> slots) : slots_(std::move(slots)) {}
@@ -38,7 +38,7 @@ class plamo3_handler final : public handler {
     tail.clear();
     tag_ = variant == k_tag;
     buf_ = "<|plamo:";
-    if (!tag_) slots_->begin(e, trigger, variant);
+    if (!tag_) begin_in(*slots_, e, trigger, variant);
   }
   step feed(engine_services& e, std::string_view in) override {
     if (!tag_) return take(slots_->feed(e, in));
@@ -69,11 +69,6 @@ class plamo3_handler final : public handler {
     for (std::string_view t : tags)
       if (s.size() < t.size() && t.compare(0, s.size(), s) == 0) return true;
     return false;
-  }
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(slots_->tail);
-    slots_->tail.clear();
-    return s;
   }
   std::unique_ptr<handler> slots_;
   std::string buf_;

@@ -67,26 +67,29 @@ inline bool number_overflows_double(std::string_view tok) noexcept {
 }
 
 /// engine_services that watch a call's compact JSON arguments for numbers no double holds
-/// (`x=1e999` in a Python literal is written as the model wrote it): each gives a warning, as
-/// vLLM's and SGLang's pythonic readers reject such a call (json.dumps refuses infinity). The
-/// arguments go through call_args (no direct buffer) to be seen; everything else is forwarded.
-class finite_numbers_services final : public engine_services {
+/// (`x=1e999` in a Python literal): such a call is dropped with an error, its siblings stay, as
+/// vLLM's and SGLang's pythonic readers reject it (json.dumps refuses infinity); when every call
+/// of the region is dropped the region fails and its text stays content. The arguments go
+/// through call_args (no direct buffer) to be seen; everything else is forwarded.
+class finite_numbers_services final : public forwarding_services {
  public:
   struct state {
     bool in_str = false, esc = false;
+    bool overflow = false;              // the open call holds such a number
+    std::size_t kept = 0, dropped = 0;  // the region's calls ended, and dropped for such a number
     std::string num;
   };
   explicit finite_numbers_services(state& s) : s_(s) {}
   /// The engine the next calls go to (bodies may keep a reference to these services).
   finite_numbers_services& point(engine_services& e) {
-    e_ = &e;
+    forward_to(e);
     return *this;
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
-    s_ = state{};
+    s_.in_str = s_.esc = s_.overflow = false;
+    s_.num.clear();
     e_->begin_call(name, id, format, begin_abs);
   }
-  bool call_open() const override { return e_->call_open(); }
   void call_args(std::string_view text) override {
     for (const char c : text) {
       if (s_.in_str) {
@@ -107,56 +110,54 @@ class finite_numbers_services final : public engine_services {
   }
   void end_call(std::size_t end_abs, bool repaired) override {
     end_number();
+    if (s_.overflow && e_->abandon_call()) {
+      s_.overflow = false;
+      ++s_.dropped;
+      e_->diag(errc::invalid_arguments, e_->region_abs(),
+               "a call holding a number beyond the range of a double was dropped (vLLM's parser rejects it)",
+               severity::error);
+      return;
+    }
+    ++s_.kept;
     e_->end_call(end_abs, repaired);
   }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override { e_->diag(code, abs, std::move(msg), level); }
-  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
-  bool abandon_call() override { return e_->abandon_call(); }
-  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
-  bool guess_json_values() const override { return e_->guess_json_values(); }
-  bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
   std::string* args_buffer(bool) override { return nullptr; }
-  void examined(std::size_t n) override { e_->examined(n); }
 
  private:
   void end_number() {
     if (s_.num.empty()) return;
-    if (number_overflows_double(s_.num))
+    if (number_overflows_double(s_.num)) {
+      s_.overflow = true;
       e_->diag(errc::invalid_arguments, e_->region_abs(),
-              "the number " + s_.num.substr(0, 40) +
-                  " is beyond the range of a double: most JSON decoders read it as infinity (vLLM's parser rejects the call)",
-              severity::warning);
+               "the number " + s_.num.substr(0, 40) + " is beyond the range of a double (JSON decoders read it as infinity)",
+               severity::warning);
+    }
     s_.num.clear();
   }
-  engine_services* e_ = nullptr;
   state& s_;
 };
 
 /// A pythonic family's handler, its calls watched by finite_numbers_services.
-class finite_numbers_handler final : public handler {
+class finite_numbers_handler final : public delegating_handler {
  public:
   explicit finite_numbers_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)), f_(st_) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
     st_ = finite_numbers_services::state{};
-    inner_->begin(f_.point(e), trigger, variant);
+    begin_in(*inner_, f_.point(e), trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(inner_->feed(f_.point(e), in)); }
-  step finish(engine_services& e) override { return take(inner_->finish(f_.point(e))); }
+  step feed(engine_services& e, std::string_view in) override { return keep_some(e, inner_->feed(f_.point(e), in)); }
+  step finish(engine_services& e) override { return keep_some(e, inner_->finish(f_.point(e))); }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(inner_->tail);
-    inner_->tail.clear();
-    return s;
+  /// A region whose every call was dropped is no call: it fails, its text stays content.
+  step keep_some(engine_services& e, step s) {
+    if (s.st == step::done && st_.kept == 0 && st_.dropped > 0) {
+      inner_->tail.clear();
+      e.set_failure(errc::invalid_arguments, e.region_abs(), "every call holds a number beyond the range of a double",
+                    severity::error);
+      return {step::fail, s.consumed};
+    }
+    return take(s);
   }
   std::unique_ptr<handler> inner_;
   finite_numbers_services::state st_;

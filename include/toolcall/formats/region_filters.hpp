@@ -54,7 +54,7 @@ class rewrite_handler final : public handler {
     start_real_ = e.chunk_abs();
     out_total_ = 0;
     svc_.owner_ = this;
-    svc_.e_ = &e;
+    svc_.forward_to(e);
     svc_.base_ = start_real_;
     inner_->begin(svc_, trigger, variant);
   }
@@ -80,7 +80,7 @@ class rewrite_handler final : public handler {
       const step s = run(e, std::string_view(), 0, true);
       if (s.st != step::more) return {s.st, 0};
     }
-    svc_.e_ = &e;
+    svc_.forward_to(e);
     svc_.base_ = start_real_ + out_total_;
     const step s = inner_->finish(svc_);
     tail = std::move(inner_->tail);
@@ -91,36 +91,21 @@ class rewrite_handler final : public handler {
  private:
   /// The engine's services as the inner handler sees them: chunk positions in the virtual text,
   /// diagnostic positions mapped back to the original one.
-  class services final : public engine_services {
+  class services final : public forwarding_services {
    public:
     void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
       e_->begin_call(name, id, format, owner_->real(at));
     }
-    bool call_open() const override { return e_->call_open(); }
-    void call_args(std::string_view text) override { e_->call_args(text); }
     void end_call(std::size_t at, bool repaired) override { e_->end_call(at == 0 ? 0 : owner_->real(at), repaired); }
-    void region_content(std::string_view text) override { e_->region_content(text); }
-    void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-    void commit() override { e_->commit(); }
     void diag(errc code, std::size_t abs, std::string msg, severity level) override {
       e_->diag(code, owner_->real(abs), std::move(msg), level);
     }
     std::size_t chunk_abs() const override { return base_; }
-    std::size_t region_abs() const override { return e_->region_abs(); }
-    std::size_t max_depth() const override { return e_->max_depth(); }
     void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
       e_->set_failure(code, owner_->real(abs), std::move(msg), level);
     }
-    bool abandon_call() override { return e_->abandon_call(); }
-    value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
-    bool guess_json_values() const override { return e_->guess_json_values(); }
-    bool tool_declared(std::string_view n) const override { return e_->tool_declared(n); }
-    std::string* args_buffer(bool from_raw_text) override { return e_->args_buffer(from_raw_text); }
-    void args_appended() override { e_->args_appended(); }
-    void examined(std::size_t n) override { e_->examined(n); }
 
     const rewrite_handler* owner_ = nullptr;
-    engine_services* e_ = nullptr;
     std::size_t base_ = 0;  // virtual position of the first byte of the text being fed
   };
 
@@ -216,7 +201,7 @@ class rewrite_handler final : public handler {
   /// Feeds what was rewritten to the inner handler; maps where it stopped back to `in`.
   step run(engine_services& e, std::string_view in, std::size_t n, bool at_finish) {
     (void)in;
-    svc_.e_ = &e;
+    svc_.forward_to(e);
     svc_.base_ = start_real_ + out_total_;
     const step s = inner_->feed(svc_, out_);
     if (s.st == step::more) {
@@ -270,7 +255,7 @@ class rewrite_handler final : public handler {
 
 /// One reader per trigger variant: `routes[variant]` names the handler (an index into
 /// `handlers`) and the variant it is begun with.
-class routed_handler final : public handler {
+class routed_handler final : public delegating_handler {
  public:
   struct route {
     std::size_t handler;
@@ -280,22 +265,12 @@ class routed_handler final : public handler {
       : hs_(std::move(handlers)), routes_(std::move(routes)) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < routes_.size() ? static_cast<std::size_t>(variant) : 0;
-    cur_ = hs_[routes_[v].handler].get();
-    tail.clear();
-    cur_->begin(e, trigger, routes_[v].variant);
+    begin_in(*hs_[routes_[v].handler], e, trigger, routes_[v].variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
 
  private:
-  step take(step s) {
-    tail = std::move(cur_->tail);
-    cur_->tail.clear();
-    return s;
-  }
   std::vector<std::unique_ptr<handler>> hs_;
   std::vector<route> routes_;
-  handler* cur_ = nullptr;
 };
 
 }  // namespace detail

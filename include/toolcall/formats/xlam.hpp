@@ -37,14 +37,13 @@ namespace detail {
 
 /// A fence after prose, for xLAM: the fenced format's own reader, given up (quietly, for the
 /// next claimant) unless the fence is untagged or ```json and its payload opens a list.
-class xlam_list_fence_handler final : public handler {
+class xlam_list_fence_handler final : public delegating_handler {
  public:
   xlam_list_fence_handler() : fence_(formats::fenced::spec(formats::fenced::name)) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
     st_ = s_lang;
     lang_.clear();
-    tail.clear();
-    fence_.begin(e, trigger, variant);
+    begin_in(fence_, e, trigger, variant);
   }
   step feed(engine_services& e, std::string_view in) override {
     for (std::size_t i = 0; st_ != s_list && i < in.size(); ++i) {
@@ -63,11 +62,11 @@ class xlam_list_fence_handler final : public handler {
       if (c != '[') return quiet_fail(e, i);
       st_ = s_list;
     }
-    return take(fence_.feed(e, in));
+    return delegating_handler::feed(e, in);
   }
   step finish(engine_services& e) override {
     if (st_ != s_list) return quiet_fail(e, 0);
-    return take(fence_.finish(e));
+    return delegating_handler::finish(e);
   }
 
  private:
@@ -76,10 +75,6 @@ class xlam_list_fence_handler final : public handler {
     e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
     return {step::fail, i};
   }
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(fence_.tail);
-    return s;
-  }
   state st_ = s_lang;
   std::string lang_;
   fence_handler fence_;
@@ -87,24 +82,22 @@ class xlam_list_fence_handler final : public handler {
 
 /// xLAM's handler: variant 0 a fence at the start of the output (its own), 1 a fence after
 /// prose, 2 `[TOOL_CALLS]`, 3 `<tool_call>`.
-class xlam_handler final : public handler {
+class xlam_handler final : public delegating_handler {
  public:
   explicit xlam_handler(std::string_view format)
       : start_fence_(formats::fenced::spec(format)),
         tool_calls_("mistral", {list_spec("")}),
         tool_call_tag_("hermes", {list_spec("</tool_call>")}) {}
   void begin(engine_services& e, std::string_view trigger, int variant) override {
-    tail.clear();
+    handler* h = &start_fence_;
     switch (variant) {
-      case 1: cur_ = &list_fence_; break;
-      case 2: cur_ = &tool_calls_; break;
-      case 3: cur_ = &tool_call_tag_; break;
-      default: cur_ = &start_fence_; break;
+      case 1: h = &list_fence_; break;
+      case 2: h = &tool_calls_; break;
+      case 3: h = &tool_call_tag_; break;
+      default: break;
     }
-    cur_->begin(e, trigger, 0);
+    begin_in(*h, e, trigger, 0);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
 
  private:
   /// A JSON list of calls (each with its arguments key, as vLLM's xlam parser asks), then
@@ -119,17 +112,9 @@ class xlam_handler final : public handler {
     s.array_only = true;
     return s;
   }
-  step take(step s) {
-    if (s.st == step::done) {
-      tail = std::move(cur_->tail);
-      cur_->tail.clear();
-    }
-    return s;
-  }
   fence_handler start_fence_;
   xlam_list_fence_handler list_fence_;
   json_region_handler tool_calls_, tool_call_tag_;
-  handler* cur_ = &start_fence_;
 };
 
 }  // namespace detail

@@ -1,0 +1,408 @@
+// toolcall - parse tool calls from LLM output
+// SPDX-FileCopyrightText: 2026 toolcall authors
+// SPDX-License-Identifier: MIT
+#ifndef TOOLCALL_DETAIL_SCAN_DRIVER_HPP
+#define TOOLCALL_DETAIL_SCAN_DRIVER_HPP
+
+// The scanner driver (docs/architecture.md, "The engine in three parts"): the third layer of
+// detail::engine, over the region runner (detail/region_runner.hpp). drive() takes a write's
+// bytes, carried bytes first (a held marker prefix, a handler's tail, a region to re-scan);
+// process() runs the text modes with the scanner's tables (detail/scanner.hpp: anchor search,
+// the longest match, the tail that may still become a trigger), holds what may still become a
+// marker, and apply() acts on a trigger: a marker dropped, a reasoning block opened or closed,
+// or a region started (region_runner::start_claim). In a region it feeds the handler
+// (region_runner::region_fed). The time budget is charged here too.
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../format.hpp"
+#include "../options.hpp"
+#include "../types.hpp"
+#include "engine_core.hpp"
+#include "prose.hpp"
+#include "region_runner.hpp"
+#include "scanner.hpp"
+
+TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+class scan_driver : public region_runner {
+ public:
+  using region_runner::region_runner;
+
+ protected:
+  ~scan_driver() override = default;
+
+  /// The state of this layer for a new response.
+  void reset_scan() {
+    rpair_ = 0;
+    held_marker_ = {};
+    held_ws_.clear();
+    passthrough_ = false;
+    spent_ = std::chrono::steady_clock::duration::zero();
+    last_sample_ = std::chrono::steady_clock::duration::zero();
+    since_check_ = 0;
+  }
+
+  /// The scanner's tables, from the claims (region_runner::build_claims) and the options.
+  void build_tables() {
+    static const std::vector<reasoning_def> no_pairs;
+    scan_.build(claims_.claims(), claims_.markers(), opt_.reasoning != reasoning_start::none ? claims_.pairs() : no_pairs,
+                opt_.calls_in_reasoning == reasoning_calls::end_reasoning);
+  }
+
+  /// The scanner's table for the current mode.
+  const trigger_table& tab() const {
+    switch (mode_) {
+      case mode_pending: return scan_.table(1);
+      case mode_reasoning: return scan_.table(2 + rpair_);
+      default: return scan_.table(0);
+    }
+  }
+  /// Where the released text stands, for the triggers' conditions.
+  scan_state here() const noexcept { return scan_state{at_start_, last_byte_, out_.reasoning_started()}; }
+
+  // ---- the driver: carried bytes (a held marker prefix, a handler's tail) come first ----
+  /// Processes `data`. A region that starts in `data` is kept as a view of it (one-shot parsing
+  /// keeps no second copy of a call); what is left of the view when `data` goes is copied.
+  void drive(std::string_view data, bool final) {
+    write_ptr_ = data.data();
+    write_abs_ = total_in_;
+    write_len_ = data.size();
+    drive_chunks(data, final);
+    write_ptr_ = nullptr;
+    in_data_ = false;
+    keep_region_view();
+  }
+  void drive_chunks(std::string_view data, bool final) {
+    const std::size_t base = total_in_;
+    total_in_ += data.size();
+    drive_from(data, final, base, 0);
+  }
+  /// drive_chunks from data[pos] (total_in_ already counts `data`, which starts at `base`).
+  void drive_from(std::string_view data, bool final, std::size_t base, std::size_t pos) {
+    for (;;) {
+      if (passthrough_) {
+        if (!carry_.empty()) {
+          std::string c = std::move(carry_);
+          carry_.clear();
+          passthrough_text(c);
+        }
+        passthrough_text(data.substr(pos));
+        return;
+      }
+      if (!carry_.empty()) {
+        // a held marker prefix waits for more bytes; bytes to re-scan are processed at once
+        if (pos == data.size() && !final && carry_is_hold_) return;
+        // A held marker prefix needs the next bytes (at most a marker's length) to resolve. A
+        // handler's tail or a failed region's bytes to re-scan are processed alone: copying the
+        // rest of the chunk after them at every region would cost a constant factor of ~25.
+        const std::size_t need = scan_.max_marker() > carry_.size() ? scan_.max_marker() - carry_.size() : 1;
+        const std::size_t w = carry_is_hold_ ? std::min<std::size_t>(data.size() - pos, need) : 0;
+        std::string buf;
+        buf.swap(carry_);
+        carry_is_hold_ = false;
+        const std::size_t babs = carry_abs_;
+        buf.append(data.data() + pos, w);
+        pos += w;
+        const bool fin = final && pos == data.size();
+        examined_ += buf.size();  // carried bytes are examined again: count the copy
+        // a handler's tail given back from this very write is read in place, so a region that
+        // goes on through it stays a view of the caller's text
+        const bool in_place = babs >= base && babs - base + buf.size() <= pos &&
+                              std::memcmp(buf.data(), data.data() + (babs - base), buf.size()) == 0;
+        in_data_ = in_place;
+        const std::size_t k = process(in_place ? sub(data, babs - base, buf.size()) : std::string_view(buf), babs, fin);
+        if (k < buf.size()) {
+          // a tail was set: it comes before the unprocessed rest of buf
+          carry_.append(buf, k, std::string::npos);
+        }
+        if (carry_.empty() && pos == data.size()) return;
+        continue;
+      }
+      if (pos == data.size()) return;
+      const std::size_t slice = std::min<std::size_t>(data.size() - pos, 65536);
+      const bool fin = final && pos + slice == data.size();
+      in_data_ = true;
+      const std::size_t k = process(sub(data, pos, slice), base + pos, fin);
+      pos += k;
+      check_deadline(k);
+    }
+  }
+
+  /// Adds the time since t0_ to the budget (a sampled small write also stands for the 31
+  /// untimed ones); over it, the rest is content.
+  void charge(bool sampled = false) {
+    const auto now = std::chrono::steady_clock::now();
+    const auto d = now - t0_;
+    spent_ += d;
+    if (sampled) {
+      spent_ += 31 * std::min(d, last_sample_);
+      last_sample_ = d;
+    }
+    t0_ = now;
+    if (spent_ > opt_.time_budget && !passthrough_) {
+      diag(errc::limit_time, total_in_, "time budget spent; the rest is content", severity::error);
+      enter_passthrough();
+    }
+  }
+
+  void check_deadline(std::size_t n) {
+    since_check_ += n;
+    if (since_check_ < 4096 || !timing_) return;
+    since_check_ = 0;
+    charge();
+  }
+
+  void enter_passthrough() {
+    if (mode_ == mode_region) fail_region(total_in_, false, true);
+    if (mode_ == mode_pending) flush_pending_as_content();
+    mode_ = mode_text;
+    passthrough_ = true;
+    if (!carry_.empty()) {
+      std::string c = std::move(carry_);
+      carry_.clear();
+      passthrough_text(c);
+    }
+  }
+
+  /// Processes `chunk` (absolute offset `abs`) from chunk[i0]. Returns bytes consumed; when it
+  /// stops early, a handler's tail was put in carry_ and must be processed before chunk[ret..].
+  std::size_t process(std::string_view chunk, std::size_t abs, bool final, std::size_t i0 = 0) {
+    std::size_t i = i0;
+    const std::size_t n = chunk.size();
+    chunk_abs0_ = abs;
+    chunk_len_ = n;
+    while (i < n) {
+      if (passthrough_) {
+        passthrough_text(chunk.substr(i));
+        return n;
+      }
+      if (mode_ == mode_region) {
+        chunk_abs_ = abs + i;
+        // never feed past the call-size limit, so the limit trips at the same byte whatever the
+        // chunking
+        std::string_view part = sub(chunk, i);
+        if (!region_committed_ && region_len_ + part.size() > opt_.max_call_bytes + 1)
+          part = part.substr(0, opt_.max_call_bytes + 1 - std::min(region_len_, opt_.max_call_bytes));
+        const step s = h_->feed(*this, part);
+        if (region_fed(s, chunk, i, abs)) return i;
+        continue;
+      }
+      if (!held_marker_.empty()) {
+        if (mode_ != mode_text && mode_ != mode_pending) {
+          drop_held_marker();
+        } else {
+          std::size_t j = i;
+          while (j < n && is_json_ws(static_cast<unsigned char>(chunk[j])) && held_ws_.size() < 256) ++j;
+          held_ws_.append(chunk.data() + i, j - i);
+          examined_ += j - i;
+          if (j == n) return n;  // only whitespace so far: the next bytes decide
+          const unsigned char c = static_cast<unsigned char>(chunk[j]);
+          if (held_ws_.size() < 256 && tab().later[c]) {
+            drop_held_marker();  // a call or a marker follows
+          } else {
+            std::string t(held_marker_);
+            held_marker_ = {};
+            t += held_ws_;
+            held_ws_.clear();
+            text_out(t);
+          }
+          i = j;
+          continue;
+        }
+      }
+      if (closer_pending_ && mode_ == mode_text) {
+        bool held = false;
+        const std::size_t k = take_repeated_closer(chunk, i, abs, final, held);
+        if (held) return n;
+        if (k != i) {
+          i = k;
+          continue;
+        }
+      }
+      // text-like modes: find where the next trigger starts, by its anchor byte; the text before
+      // it goes out in one piece
+      if (n - i <= 32) {
+        // a token-sized piece with no byte that can start a trigger is text as a whole
+        if (tab().plain(sub(chunk, i), at_start_)) {
+          examined_ += n - i;
+          text_out(sub(chunk, i));
+          return n;
+        }
+      }
+      const std::size_t s = scanner::next_trigger(tab(), chunk, i, here());
+      if (s == n) {
+        // no trigger in the chunk: hold back only a tail that may still become one
+        const std::size_t hold = final ? n : scan_.partial_tail(tab(), chunk, i, here());
+        if (hold > i) {
+          examined_ += hold - i;
+          text_out(sub(chunk, i, hold - i));
+        }
+        if (hold < n) {
+          carry_.assign(chunk.data() + hold, n - hold);
+          carry_is_hold_ = true;
+          carry_abs_ = abs + hold;
+          examined_ += n - hold;
+        }
+        return n;
+      }
+      if (!final && n - s < scan_.max_marker()) {
+        // a trigger near the end: an earlier prefix of a longer marker (`<channe` + `l`) may
+        // still grow over it, and then the earlier one wins, as it would in one piece
+        const std::size_t p = scan_.partial_tail(tab(), chunk, i, here());
+        if (p < s) {
+          examined_ += n - i;
+          text_out(sub(chunk, i, p - i));
+          carry_.assign(chunk.data() + p, n - p);
+          carry_is_hold_ = true;
+          carry_abs_ = abs + p;
+          return n;
+        }
+      }
+      if (s > i) {
+        examined_ += s - i;
+        text_out(sub(chunk, i, s - i));
+        i = s;
+      }
+      // a trigger starts at i: the longest one that matches, unless a longer one may still come
+      bool partial = false;
+      const std::string_view rest = sub(chunk, i);
+      const trigger* hit = scanner::match(tab(), rest, here(), partial);
+      if (partial && !final) {
+        // could still become a (longer) marker: hold the suffix
+        carry_.assign(rest.data(), rest.size());
+        carry_is_hold_ = true;
+        carry_abs_ = abs + i;
+        examined_ += rest.size();
+        return n;
+      }
+      if (!hit) {
+        examined_ += 1;
+        text_out(sub(chunk, i, 1));
+        ++i;
+        continue;
+      }
+      examined_ += hit->text.size();
+      i += hit->text.size();
+      apply(*hit, abs + i - hit->text.size());
+    }
+    return n;
+  }
+
+  void apply(const trigger& t, std::size_t at) {
+    const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
+    if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
+      text_out(t.text);  // an example in code (a fence trigger there closes the code fence)
+      return;
+    }
+    if (t.action != trig_action::region) accounted_ += t.text.size();  // a recognised marker
+    switch (t.action) {
+      case trig_action::drop:
+        if (text_mode && !after_call_ && !at_start_) {
+          // in running text an end-of-turn token is a marker only where the turn ends: before
+          // the end of the output or a call; in code or prose it stays as written
+          accounted_ -= t.text.size();
+          held_marker_ = t.text;
+          held_ws_.clear();
+        }
+        return;
+      case trig_action::stray_closer:
+        diag(errc::marker_in_text, at, "a reasoning closer outside reasoning was dropped", severity::note);
+        return;
+      case trig_action::think_open:
+        if (mode_ == mode_pending) pending_.clear();  // only whitespace was pending
+        mode_ = mode_reasoning;
+        rpair_ = t.pair;
+        out_.reasoning_marker();
+        return;
+      case trig_action::think_close:
+        if (mode_ == mode_pending) {
+          out_.reasoning_marker();
+          out_.reasoning(pending_);
+          pending_.clear();
+        }
+        out_.end_reasoning();
+        mode_ = mode_text;
+        at_start_ = true;
+        last_byte_ = '\n';
+        return;
+      case trig_action::region:
+        break;
+    }
+    if (calls_started_ >= opt_.max_calls) {
+      if (!calls_limit_reported_) {
+        calls_limit_reported_ = true;
+        diag(errc::limit_calls, at, "max_calls reached; later calls stay content", severity::error);
+      }
+      text_out(t.text);
+      return;
+    }
+    if (mode_ == mode_reasoning) mode_ = mode_text;  // calls_in_reasoning == end_reasoning
+    mode_before_region_ = mode_;
+    claim_ = &t;
+    best_fail_.code = errc::ok;
+    best_fail_.set = false;
+    start_claim(0, at);
+  }
+
+  /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
+  void drop_held_marker() {
+    accounted_ += held_marker_.size();
+    held_marker_ = {};
+    std::string w;
+    w.swap(held_ws_);
+    text_out(w);
+  }
+
+  /// Right after a call, a repeat of the region's closing token (after whitespace) is a
+  /// recognised marker. Returns the position to go on from: `i` when nothing was taken, the
+  /// chunk's end when the bytes were held for the next write (`held`).
+  std::size_t take_repeated_closer(std::string_view chunk, std::size_t i, std::size_t abs, bool final, bool& held) {
+    held = false;
+    std::size_t j = i;
+    while (j < chunk.size() && is_json_ws(static_cast<unsigned char>(chunk[j]))) ++j;
+    const pm m = j == chunk.size() ? pm::partial : prefix_match_exact(sub(chunk, j), last_closer_);
+    if (m == pm::no || (m == pm::partial && final) || j - i > 64) {
+      closer_pending_ = false;
+      return i;
+    }
+    if (m == pm::partial) {  // may still be the closer: wait for the next bytes
+      carry_.assign(chunk.data() + i, chunk.size() - i);
+      carry_is_hold_ = true;
+      carry_abs_ = abs + i;
+      examined_ += chunk.size() - i;
+      held = true;
+      return chunk.size();
+    }
+    const std::size_t e = j + last_closer_.size();
+    examined_ += e - i;
+    text_out(sub(chunk, i, j - i));
+    accounted_ += e - j;
+    return e;
+  }
+
+  scanner scan_;  ///< the trigger tables built from the claims
+  std::size_t rpair_ = 0;  ///< the reasoning pair open (mode_reasoning)
+  std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
+  std::string held_ws_;           ///< the whitespace after it
+  bool passthrough_ = false;      ///< a limit was hit: the rest is content
+  bool timing_ = false;
+  std::chrono::steady_clock::duration spent_{};
+  std::chrono::steady_clock::duration last_sample_{};  ///< the previous sampled small write
+  std::chrono::steady_clock::time_point t0_{};
+  std::size_t since_check_ = 0;
+};
+
+}  // namespace detail
+TOOLCALL_NAMESPACE_END
+
+#endif  // TOOLCALL_DETAIL_SCAN_DRIVER_HPP
