@@ -23,6 +23,17 @@
 #include "../types.hpp"
 #include "event_sink.hpp"
 
+// A rare path kept out of line, so that the common path around it stays small enough to inline.
+#ifndef TOOLCALL_NOINLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define TOOLCALL_NOINLINE __declspec(noinline)
+#else
+#define TOOLCALL_NOINLINE
+#endif
+#endif
+
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
@@ -67,7 +78,7 @@ class byte_buffer {
   operator std::string_view() const noexcept { return std::string_view(p_, n_); }
 
  private:
-  void append_long(const char* s, std::size_t n) {
+  TOOLCALL_NOINLINE void append_long(const char* s, std::size_t n) {
     if (n == 0) return;
     if (n > cap_ - n_) grow(n);
     std::memcpy(p_ + n_, s, n);
