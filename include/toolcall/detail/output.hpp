@@ -65,7 +65,9 @@ class text_emitter {
       ws_.clear();
       body = buf_;
     }
-    const std::size_t cut = utf8_complete_prefix(body);
+    // an ASCII last byte ends a whole sequence: no look-back (the usual token)
+    const std::size_t cut =
+        static_cast<unsigned char>(body.back()) < 0x80 ? body.size() : utf8_complete_prefix(body);
     if (cut > 0) out(std::string_view(body.data(), cut));
     if (cut < body.size()) u8_.assign(body.data() + cut, body.size() - cut);
     if (e < n) ws_.assign(b + e, n - e);
