@@ -116,8 +116,12 @@ inline std::uint64_t fresh_id_seed() noexcept {
 /// `prefix` plus 24 letters and digits.
 inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  std::string id(prefix);
-  for (int k = 0; k < 24; ++k) id += al[splitmix64(state) % 62];
+  char r[24];  // written here, then appended at once (a push_back per byte is a call each)
+  for (char& c : r) c = al[splitmix64(state) % 62];
+  std::string id;
+  id.reserve(prefix.size() + sizeof r);
+  id.append(prefix.data(), prefix.size());
+  id.append(r, sizeof r);
   return id;
 }
 

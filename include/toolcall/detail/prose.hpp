@@ -9,7 +9,6 @@
 // meant (never silent when they give no call); and the closing token a model may write twice.
 
 #include <cstddef>
-#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -36,19 +35,19 @@ class code_tracker {
   void track(std::string_view s) noexcept {
     std::size_t i = 0;
     const std::size_t n = s.size();
-    if (n - 1 < 32 && !ticks_) {
-      // a token-sized piece: its bytes tested eight at a time (no backtick: only a newline
-      // matters, and the last byte that is not a space or a tab)
-      std::uint64_t tick = 0, nl = 0;
-      for (std::size_t k = 0; k < n; k += 8) {
-        const std::uint64_t x = load_upto8(s.data() + k, n - k < 8 ? n - k : 8);
-        tick |= has_byte(x, '`');
-        nl |= has_byte(x, '\n');
+    if (n <= 32 && !ticks_) {
+      // a token-sized piece: one pass over its bytes; with no backtick, only a newline matters
+      bool tick = false, nl = false;
+      for (char c : s) {
+        if (c == '`') {
+          tick = true;
+          break;
+        }
+        if (c == '\n') nl = true;
       }
       if (!tick) {
         if (nl) in_inline_ = false;
-        const char last = s[n - 1];
-        code_line_start_ = last != ' ' && last != '\t' ? last == '\n' : line_start_before(s, n);
+        code_line_start_ = line_start_before(s, n);
         return;
       }
     }
@@ -71,23 +70,6 @@ class code_tracker {
   }
 
  private:
-  /// 1 to 8 bytes as one word; the bytes past n are zero (neither a backtick nor a newline).
-  static std::uint64_t load_upto8(const char* p, std::size_t n) noexcept {
-    std::uint32_t lo = 0, hi = 0;
-    if (n >= 4) {
-      std::memcpy(&lo, p, 4);
-      std::memcpy(&hi, p + n - 4, 4);  // overlaps lo when n < 8: the same bytes again
-    } else {
-      lo = static_cast<unsigned char>(p[0]) | static_cast<std::uint32_t>(static_cast<unsigned char>(p[n / 2])) << 8 |
-           static_cast<std::uint32_t>(static_cast<unsigned char>(p[n - 1])) << 16;
-    }
-    return lo | static_cast<std::uint64_t>(hi) << 32;
-  }
-  /// Nonzero when a byte of x is c (exact: no false positive, as only the test matters).
-  static std::uint64_t has_byte(std::uint64_t x, char c) noexcept {
-    const std::uint64_t v = x ^ (0x0101010101010101ull * static_cast<unsigned char>(c));
-    return (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
-  }
   void end_tick_run() noexcept {
     if (ticks_ >= 3 && tick_line_start_) {
       in_fence_ = !in_fence_;
