@@ -205,6 +205,10 @@ class engine final : public scan_driver {
       check_deadline(n);
       return;
     }
+    region_token_rest(s, data, abs);
+  }
+  /// The rare token that ends or fails the region: on as process() and drive() go.
+  TOOLCALL_NOINLINE void region_token_rest(const step& s, std::string_view data, std::size_t abs) {
     std::size_t i = 0;
     std::size_t k = region_fed(s, data, i, abs) ? i : process(data, abs, false, i);
     check_deadline(k);

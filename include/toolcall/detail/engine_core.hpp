@@ -23,6 +23,17 @@
 #include "../types.hpp"
 #include "event_sink.hpp"
 
+// A rare path kept out of line, so that the common path around it stays small enough to inline.
+#ifndef TOOLCALL_NOINLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define TOOLCALL_NOINLINE __declspec(noinline)
+#else
+#define TOOLCALL_NOINLINE
+#endif
+#endif
+
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
@@ -67,7 +78,7 @@ class byte_buffer {
   operator std::string_view() const noexcept { return std::string_view(p_, n_); }
 
  private:
-  void append_long(const char* s, std::size_t n) {
+  TOOLCALL_NOINLINE void append_long(const char* s, std::size_t n) {
     if (n == 0) return;
     if (n > cap_ - n_) grow(n);
     std::memcpy(p_ + n_, s, n);
@@ -105,8 +116,12 @@ inline std::uint64_t fresh_id_seed() noexcept {
 /// `prefix` plus 24 letters and digits.
 inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  std::string id(prefix);
-  for (int k = 0; k < 24; ++k) id += al[splitmix64(state) % 62];
+  char r[24];  // written here, then appended at once (a push_back per byte is a call each)
+  for (char& c : r) c = al[splitmix64(state) % 62];
+  std::string id;
+  id.reserve(prefix.size() + sizeof r);
+  id.append(prefix.data(), prefix.size());
+  id.append(r, sizeof r);
   return id;
 }
 

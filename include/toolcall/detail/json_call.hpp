@@ -63,6 +63,18 @@ class json_body {
   std::size_t values() const noexcept { return values_; }
 
   step feed(engine_services& e, std::string_view in) {
+    if (st_ == s_value && !in.empty()) {
+      // the usual streamed token, inside the value and all of it the lexer's: no loop; any
+      // other outcome goes on in the loop, which takes this lexer step (sync() is idempotent)
+      ex_.rebind(&e);
+      fed_ = lx_.feed(in);
+      ex_.sync();
+      if (fed_.st == lex_step::more && !ex_.failed()) return {step::more, in.size()};
+      has_fed_ = true;
+    }
+    return feed_loop(e, in);
+  }
+  TOOLCALL_NOINLINE step feed_loop(engine_services& e, std::string_view in) {
     std::size_t i = 0;
     const std::size_t n = in.size();
     ex_.rebind(&e);
@@ -91,7 +103,7 @@ class json_body {
                         cfg_.prose_is_error && is_ident_start(c) ? severity::error : severity::warning);
           return {step::fail, i};
         case s_value: {
-          const lex_step s = lx_.feed(std::string_view(in.data() + i, n - i));
+          const lex_step s = has_fed_ ? take_fed() : lx_.feed(std::string_view(in.data() + i, n - i));
           ex_.sync();
           if (ex_.failed()) {
             if (!ex_.not_call() && start_skip(e, i + s.consumed, ex_.fail_code(), ex_.fail_message().c_str())) {
@@ -345,6 +357,12 @@ class json_body {
   state st_ = s_before;
   std::size_t values_ = 0;
   std::string ws_, mbuf_;
+  lex_step fed_{};  // feed()'s lexer step, when the loop goes on from it
+  bool has_fed_ = false;
+  lex_step take_fed() noexcept {
+    has_fed_ = false;
+    return fed_;
+  }
   json_lexer lx_;
   json_call_extractor ex_;
   // shape.skip_bad

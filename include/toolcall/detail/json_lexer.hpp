@@ -94,6 +94,17 @@ class json_lexer : public json_lexer_state {
   lex_step feed(std::string_view in) {
     const unsigned char* p = reinterpret_cast<const unsigned char*>(in.data());
     const std::size_t n = in.size();
+    if (st_ == st_string && n - 1 < 16 && u8_need_ == 0 && high_ == 0) {
+      // a streamed token inside a string with nothing to escape or check: what the loop's
+      // string run does with it, without the loop
+      std::size_t k = 0;
+      while (k < n && !k_string_special.at[p[k]]) ++k;
+      if (k == n) {
+        o().append(in.data(), n);
+        if (in_key_) key_.append(in.data(), n);
+        return {lex_step::more, n};
+      }
+    }
     std::size_t i = 0;
     while (i < n) {
       const unsigned char c = p[i];

@@ -37,6 +37,15 @@ class text_emitter {
   }
   template <typename Out>
   void push(std::string_view s, Out&& out) {
+    if (started_ && ws_.empty() && u8_.empty() && !s.empty() &&
+        static_cast<unsigned char>(s.back()) < 0x80 && !is_json_ws(static_cast<unsigned char>(s.back()))) {
+      out(s);  // the usual token: nothing held before it, nothing to hold after it
+      return;
+    }
+    push_held(s, out);
+  }
+  template <typename Out>
+  TOOLCALL_NOINLINE void push_held(std::string_view s, Out& out) {
     const char* const b = s.data();
     const std::size_t n = s.size();
     std::size_t i = 0;
@@ -65,7 +74,9 @@ class text_emitter {
       ws_.clear();
       body = buf_;
     }
-    const std::size_t cut = utf8_complete_prefix(body);
+    // an ASCII last byte ends a whole sequence: no look-back (the usual token)
+    const std::size_t cut =
+        static_cast<unsigned char>(body.back()) < 0x80 ? body.size() : utf8_complete_prefix(body);
     if (cut > 0) out(std::string_view(body.data(), cut));
     if (cut < body.size()) u8_.assign(body.data() + cut, body.size() - cut);
     if (e < n) ws_.assign(b + e, n - e);

@@ -33,7 +33,6 @@ class code_tracker {
   }
   /// Reads released text.
   void track(std::string_view s) noexcept {
-    std::size_t i = 0;
     const std::size_t n = s.size();
     if (n <= 32 && !ticks_) {
       // a token-sized piece: one pass over its bytes; with no backtick, only a newline matters
@@ -51,6 +50,14 @@ class code_tracker {
         return;
       }
     }
+    track_ticks(s);
+  }
+
+ private:
+  /// track() of a piece with a backtick, or a long one.
+  TOOLCALL_NOINLINE void track_ticks(std::string_view s) noexcept {
+    std::size_t i = 0;
+    const std::size_t n = s.size();
     while (i < n) {
       if (ticks_) {  // a run of backticks goes on
         while (i < n && s[i] == '`') ++ticks_, ++i;
@@ -69,7 +76,6 @@ class code_tracker {
     code_line_start_ = line_start_before(s, n);
   }
 
- private:
   void end_tick_run() noexcept {
     if (ticks_ >= 3 && tick_line_start_) {
       in_fence_ = !in_fence_;
