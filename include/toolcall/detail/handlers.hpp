@@ -481,24 +481,8 @@ class fence_handler final : public handler {
           continue;
         }
         case s_tj: {  // a JSON call in one of json_tags, then the fence's closer
-          abs_services sub(e, e.chunk_abs() + i);
-          const step s = body_.feed(sub, in.substr(i));
-          if (s.st == step::fail) return {step::fail, i + s.consumed};
-          i += s.consumed;
-          if (s.st == step::done) {
-            std::string t = std::move(body_.tail);
-            body_.tail.clear();
-            closer_.begin(sp_.fence);
-            st_ = s_closer;
-            if (!t.empty()) {
-              std::string given;
-              const step r = closer_.feed(t, given);
-              if (r.st == step::done) {
-                tail = given + t.substr(r.consumed);
-                return {step::done, i};
-              }
-            }
-          }
+          step out;
+          if (inner_then_closer(body_, e, in, i, out)) return out;
           continue;
         }
         case s_json: {
@@ -507,26 +491,9 @@ class fence_handler final : public handler {
           if (s.st == step::done) tail = std::move(body_.tail);
           return {s.st, i + s.consumed};
         }
-        case s_tc: {
-          abs_services sub(e, e.chunk_abs() + i);
-          const step s = tc_.feed(sub, in.substr(i));
-          if (s.st == step::fail) return {step::fail, i + s.consumed};
-          i += s.consumed;
-          if (s.st == step::done) {
-            std::string t = std::move(tc_.tail);
-            tc_.tail.clear();
-            closer_.begin(sp_.fence);
-            st_ = s_closer;
-            // bytes the tag handler gave back come before the rest of the chunk
-            if (!t.empty()) {
-              std::string given;
-              const step r = closer_.feed(t, given);
-              if (r.st == step::done) {
-                tail = given + t.substr(r.consumed);
-                return {step::done, i};
-              }
-            }
-          }
+        case s_tc: {  // a `<tool_call>` region, then the fence's closer
+          step out;
+          if (inner_then_closer(tc_, e, in, i, out)) return out;
           continue;
         }
         case s_closer: {
@@ -557,6 +524,31 @@ class fence_handler final : public handler {
 
  private:
   enum state : std::uint8_t { s_lang, s_ws, s_tag, s_json, s_tc, s_closer, s_tj };
+  /// Feeds `inner` (the JSON body or the `<tool_call>` handler) the chunk from `i`; when it is
+  /// done, the fence's closer is next and the bytes it gave back go to the closer first. True
+  /// with `out` set when the region ends (fails, or the closer came within those bytes).
+  template <class Inner>
+  bool inner_then_closer(Inner& inner, engine_services& e, std::string_view in, std::size_t& i, step& out) {
+    abs_services sub(e, e.chunk_abs() + i);
+    const step s = inner.feed(sub, in.substr(i));
+    if (s.st == step::fail) {
+      out = {step::fail, i + s.consumed};
+      return true;
+    }
+    i += s.consumed;
+    if (s.st != step::done) return false;
+    std::string t = std::move(inner.tail);
+    inner.tail.clear();
+    closer_.begin(sp_.fence);
+    st_ = s_closer;
+    if (t.empty()) return false;
+    std::string given;
+    const step r = closer_.feed(t, given);
+    if (r.st != step::done) return false;
+    tail = given + t.substr(r.consumed);
+    out = {step::done, i};
+    return true;
+  }
   step quiet_fail(engine_services& e, std::size_t i) {
     e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
     return {step::fail, i};
