@@ -449,6 +449,14 @@ TEST_SUITE("toolcall/ground truth") {
     want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, t);
     CHECK(has_code(m, toolcall::errc::invalid_call));
     CHECK(m.content.empty());
+    // a line whose call breaks after its name was read is dropped (an error), the others stay
+    t = "<function_calls>lookup(q=b'raw')\nget_weather(city=\"Paris\")\nget_time(tz=\"UTC\")</function_calls>";
+    m = gt(t);
+    want_calls(m, {paris, {"get_time", R"({"tz":"UTC"})"}}, t);
+    bool dropped = false;
+    for (const auto& d : m.diagnostics) dropped |= d.code == toolcall::errc::invalid_call && d.level == toolcall::severity::error;
+    CHECK(dropped);
+    CHECK(m.content.empty());
     // a sibling whose arguments break after its name was read (a bytes literal, a bare word):
     // it ends invalid and the list goes on, as vLLM's pythonic and Llama 4 parsers keep the others
     for (const std::string& w :

@@ -7,13 +7,14 @@
 // Olmo 3 (docs/formats/olmo3.md): pythonic calls, one per line, between `<function_calls>` and
 // `</function_calls>` (ordinary text, not special tokens): `<function_calls>f(a="x")\ng()
 // </function_calls>`. Values are JSON (the template uses tojson); Python literals are accepted
-// too. The block is one region. A line that is not a call (fails before its call begins) is
-// skipped with a warning and the other lines stay, as the rule for lists asks (vLLM's
-// olmo3 parser drops the whole block); a block with no call fails whole. The Think variants
+// too. The block is one region. A line that is not a call is skipped with a warning, and a call
+// whose arguments break is dropped with an error (it ends invalid); the other lines stay, as
+// vLLM's olmo3 parser keeps the lines it can parse; a block with no call fails whole. The Think variants
 // open `<think>` in the prompt, so their output holds only the closer.
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "end_tokens.hpp"
@@ -58,8 +59,11 @@ class olmo3_handler final : public handler {
         case s_call: {
           const step s = body_.feed(e, in.substr(i));
           if (s.st == step::fail) {
-            if (body_.began()) return {step::fail, i + s.consumed};
-            skip_line(e, i + s.consumed);
+            // a line whose arguments break after its call began drops that call (it ends
+            // invalid: a live stream showed it), as vLLM's parser drops an unparsable line
+            const bool began = body_.began();
+            if (began && !e.abandon_call()) return {step::fail, i + s.consumed};
+            skip_line(e, began);
             i += s.consumed;
             continue;
           }
@@ -95,7 +99,7 @@ class olmo3_handler final : public handler {
             continue;
           }
           if (sep_.find('\n') != std::string::npos) {
-            skip_line(e, i);
+            skip_line(e, false);
             continue;
           }
           e.set_failure(errc::invalid_call, e.chunk_abs() + i, "a line in <function_calls> is not a call",
@@ -147,16 +151,19 @@ class olmo3_handler final : public handler {
   static constexpr std::string_view k_closer = "</function_calls>";
   enum state : std::uint8_t { s_first, s_call, s_sep, s_close, s_skip };
 
-  /// A line that is not a call: skipped to its end, reported if the block keeps a call.
-  void skip_line(engine_services& e, std::size_t i) {
-    (void)i;
+  /// A line that is not a call (or whose call began and was dropped): skipped to its end,
+  /// reported if the block keeps a call.
+  void skip_line(engine_services& e, bool dropped) {
     // at the region's marker: a place that does not depend on how the text was cut
-    if (skipped_.size() < 64) skipped_.push_back(e.region_abs());
+    if (skipped_.size() < 64) skipped_.push_back({e.region_abs(), dropped});
     st_ = s_skip;
   }
   void report(engine_services& e) {
-    for (std::size_t at : skipped_)
-      e.diag(errc::invalid_call, at, "a line in <function_calls> is not a call and was skipped", severity::warning);
+    for (const auto& k : skipped_)
+      e.diag(errc::invalid_call, k.first,
+             k.second ? "a call in <function_calls> whose arguments are not Python literals was dropped"
+                      : "a line in <function_calls> is not a call and was skipped",
+             k.second ? severity::error : severity::warning);
     skipped_.clear();
   }
   step none_left(engine_services& e, std::size_t i) {
@@ -183,7 +190,7 @@ class olmo3_handler final : public handler {
   state st_ = s_first;
   std::string sep_;
   std::size_t good_ = 0;               // calls read in the block
-  std::vector<std::size_t> skipped_;   // where the skipped lines failed
+  std::vector<std::pair<std::size_t, bool>> skipped_;  // where the skipped lines failed; a call dropped
   pythonic_body body_;
   closer_reader closer_;
 };
