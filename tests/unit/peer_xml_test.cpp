@@ -241,3 +241,16 @@ TEST_SUITE("toolcall/peer xml") {
     expect(k2, lone, {}, lone.c_str());
   }
 }
+
+TEST_SUITE("toolcall/peer xml") {
+  TEST_CASE("minicpm: a region that fails inside a held rewrite prefix gives the prefix back to be read again") {
+    // MiniCPM's room rewrites tokenizer spellings (`<functionname=`, CDATA) and so holds a `<`
+    // across chunks; a name that fails on that `<` fails there in every chunking, and what
+    // follows it (an end-of-turn token) is read as one-shot reads it
+    const auto cpm = tc_test::only_format("minicpm");
+    const toolcall::message m = expect(cpm, "<function name=\"abl>x<|im_end|>", {}, "<function name=\"abl>x");
+    REQUIRE(!m.diagnostics.empty());
+    CHECK(m.diagnostics[0].offset == 21);
+    expect(cpm, "<function name=\"abl>x<y", {}, "<function name=\"abl>x<y");
+  }
+}

@@ -321,9 +321,25 @@ class region_runner : public engine_output, public engine_services {
       }
       return false;
     }
+    // a handler that stopped inside bytes it held from earlier chunks (a rewrite spelling cut
+    // by a chunk) gives them back: the region stopped before them, and they are read again, as
+    // one-shot reads them (an end-of-turn token among them is a marker)
+    std::string back = std::move(h_->tail);
+    h_->tail.clear();
+    std::size_t nb = back.size();
+    if (nb == 0 || s.consumed != 0 || region_committed_ || nb + region_marker_len_ > region_len_) nb = 0;
+    if (nb) {
+      keep_region_view();
+      region_buf_.truncate(region_buf_.size() - nb);
+      region_len_ -= nb;
+    }
     // the failure is reported where the region stopped: exact, whatever the chunking
-    fail_abs_ = abs + i;
-    fail_region(abs + i, false);
+    fail_abs_ = abs + i - nb;
+    fail_region(abs + i - nb, false);
+    if (nb) {
+      carry_ += back;
+      carry_abs_ = abs + i - carry_.size();
+    }
     return !carry_.empty();
   }
 
