@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -202,10 +203,28 @@ inline std::vector<std::string> joint_spellings(std::string_view m) {
   return out;
 }
 
-/// One step of a handler over a chunk.
+/// Why a region failed, as the engine reports it: a diagnostic (errc::ok: none, the region's
+/// text quietly goes back to content). The engine puts it where the region stopped.
+struct failure {
+  errc code = errc::invalid_call;
+  std::string msg;
+  severity level = severity::error;
+};
+
+/// One step of a handler over a chunk. A step that fails carries its reason (step::failed);
+/// one with none reports "invalid call".
 struct step {
   enum status : std::uint8_t { more, done, fail } st = more;
   std::size_t consumed = 0;  ///< bytes of the chunk that belong to the region
+  std::shared_ptr<const failure> why = {};  ///< on fail: the reason (null on the common path)
+
+  /// The region fails after `consumed` bytes, for `msg` (errc::ok: no diagnostic).
+  static step failed(std::size_t consumed, errc code, std::string msg, severity level) {
+    return step{fail, consumed, std::make_shared<failure>(failure{code, std::move(msg), level})};
+  }
+  /// This step as seen by a reader that fed its inner reader from byte `i` of its chunk.
+  step after(std::size_t i) const& { return step{st, i + consumed, why}; }
+  step after(std::size_t i) && { return step{st, i + consumed, std::move(why)}; }
 };
 
 class engine_services;

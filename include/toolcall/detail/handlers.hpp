@@ -161,8 +161,7 @@ class python_tag_handler final : public handler {
             continue;
           }
           if (lt_.size() > 1) {  // a started `<function` that is not one
-            e.set_failure(errc::marker_in_text, e.chunk_abs() + i, not_followed(), severity::warning);
-            return {step::fail, i};
+            return step::failed(i, errc::marker_in_text, not_followed(), severity::warning);
           }
           lt_.clear();
         }
@@ -185,17 +184,16 @@ class python_tag_handler final : public handler {
           st_ = s_py;
           continue;
         }
-        e.set_failure(errc::marker_in_text, e.chunk_abs() + i, not_followed(), severity::warning);
-        return {step::fail, i};
+        return step::failed(i, errc::marker_in_text, not_followed(), severity::warning);
       }
       if (st_ == s_json) {
         const step s = body_.feed(e, in.substr(i));
         if (s.st == step::done) tail = std::move(body_.tail);
-        return {s.st, i + s.consumed};
+        return s.after(i);
       }
       const step s = py_.feed(e, in.substr(i));
       if (s.st == step::done) tail = std::move(py_.tail);
-      return {s.st, i + s.consumed};
+      return s.after(i);
     }
     return {step::more, n};
   }
@@ -208,8 +206,7 @@ class python_tag_handler final : public handler {
       s = py_.finish(e);
       if (s.st == step::done) tail = std::move(py_.tail);
     } else {
-      e.set_failure(errc::marker_in_text, e.chunk_abs(), not_followed(), severity::warning);
-      s = {step::fail, 0};
+      s = step::failed(0, errc::marker_in_text, not_followed(), severity::warning);
     }
     return s;
   }
@@ -273,17 +270,16 @@ class bare_start_handler final : public handler {
           st_ = s_py;
           continue;
         }
-        e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-        return {step::fail, i};
+        return step::failed(i, errc::ok, "", severity::note);
       }
       if (st_ == s_json) {
         const step s = body_.feed(e, in.substr(i));
         if (s.st == step::done) tail = std::move(body_.tail);
-        return {s.st, i + s.consumed};
+        return s.after(i);
       }
       const step s = py_.feed(e, in.substr(i));
       if (s.st == step::done) tail = std::move(py_.tail);
-      return {s.st, i + s.consumed};
+      return s.after(i);
     }
     return {step::more, n};
   }
@@ -296,8 +292,7 @@ class bare_start_handler final : public handler {
       s = py_.finish(e);
       if (s.st == step::done) tail = std::move(py_.tail);
     } else {
-      e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
-      s = {step::fail, 0};
+      s = step::failed(0, errc::ok, "", severity::note);
     }
     return s;
   }
@@ -365,21 +360,19 @@ class tool_call_handler final : public handler {
         st_ = s_xml;
       } else {
         // corpus hard-p09: a closed tag around prose is an error; a mention in prose a warning
-        e.set_failure(errc::invalid_call, e.chunk_abs() + i, not_followed(),
-                      is_ident_start(c) ? severity::error : severity::warning);
-        return {step::fail, i};
+        return step::failed(i, errc::invalid_call, not_followed(), is_ident_start(c) ? severity::error : severity::warning);
       }
     }
     abs_services sub(e, e.chunk_abs() + i);  // offsets in the body's diagnostics: of the text
     if (st_ == s_json) {
       const step s = body_.feed(sub, in.substr(i));
       if (s.st != step::more) tail = std::move(body_.tail);
-      return {s.st, i + s.consumed};
+      return s.after(i);
     }
     const step s = xml_.feed(sub, in.substr(i));
     if (s.st == step::done) tail = std::move(xml_.tail);
     xml_.tail.clear();
-    return {s.st, i + s.consumed};
+    return s.after(i);
   }
 
   step finish(engine_services& e) override {
@@ -395,8 +388,7 @@ class tool_call_handler final : public handler {
         xml_.tail.clear();
         return s;
       default:
-        e.set_failure(errc::invalid_call, e.chunk_abs(), not_followed(), severity::warning);
-        return {step::fail, 0};
+        return step::failed(0, errc::invalid_call, not_followed(), severity::warning);
     }
   }
 
@@ -432,22 +424,16 @@ class fence_handler final : public handler {
           if (c == '\n') { ++i; st_ = s_ws; continue; }
           if (c == '\r' || c == ' ' || c == '\t') { ++i; continue; }  // CRLF, spaces around the language
           if ((is_ident_char(c) || c == '-' || c == '+') && lang_ < 32) { ++lang_; ++i; continue; }
-          return quiet_fail(e, i);
+          return quiet_fail(i);
         case s_ws:
           if (is_json_ws(c)) { ++i; continue; }
           if (c == '{' || c == '[') {
-            json_body::config cfg;
-            cfg.shape.require_args = true;
-            cfg.shape.function_string = true;
-            cfg.shape.tool_calls = true;
-            cfg.closer = sp_.fence;
-            cfg.format = sp_.xml.format;
-            body_.begin(e, cfg);
+            body_.begin(e, call_body_config(sp_.fence));
             st_ = s_json;
             continue;
           }
           if (c == '<') { st_ = s_tag; continue; }
-          return quiet_fail(e, i);
+          return quiet_fail(i);
         case s_tag: {
           m_ += static_cast<char>(c);
           const pm r = prefix_match(m_, sp_.tag);
@@ -457,13 +443,7 @@ class fence_handler final : public handler {
               const pm rt = prefix_match(m_, t.first);
               if (rt == pm::partial) partial = true;
               if (rt != pm::full) continue;
-              json_body::config cfg;  // a JSON call up to the tag's closer, as in the fence
-              cfg.shape.require_args = true;
-              cfg.shape.function_string = true;
-              cfg.shape.tool_calls = true;
-              cfg.closer = t.second;
-              cfg.format = sp_.xml.format;
-              body_.begin(e, cfg);
+              body_.begin(e, call_body_config(t.second));  // a JSON call up to the tag's closer
               st_ = s_tj;
               break;
             }
@@ -472,7 +452,7 @@ class fence_handler final : public handler {
               continue;
             }
           }
-          if (r == pm::no && !partial) return quiet_fail(e, i);
+          if (r == pm::no && !partial) return quiet_fail(i);
           ++i;
           if (r == pm::full) {
             tc_.begin(e, sp_.tag, 0);
@@ -489,7 +469,7 @@ class fence_handler final : public handler {
           abs_services sub(e, e.chunk_abs() + i);
           const step s = body_.feed(sub, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
         case s_tc: {  // a `<tool_call>` region, then the fence's closer
           step out;
@@ -498,7 +478,7 @@ class fence_handler final : public handler {
         }
         case s_closer: {
           const step s = closer_.feed(in.substr(i), tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
       }
     }
@@ -519,11 +499,22 @@ class fence_handler final : public handler {
       closer_.give_back(tail);
       return {step::done, 0};
     }
-    return quiet_fail(e, 0);
+    return quiet_fail(0);
   }
 
  private:
   enum state : std::uint8_t { s_lang, s_ws, s_tag, s_json, s_tc, s_closer, s_tj };
+  /// The JSON call read in the fence (up to the fence's closer) or in one of its json_tags (up
+  /// to the tag's closer): only a call with arguments, in either function shape.
+  json_body::config call_body_config(std::string_view closer) const {
+    json_body::config cfg;
+    cfg.shape.require_args = true;
+    cfg.shape.function_string = true;
+    cfg.shape.tool_calls = true;
+    cfg.closer = closer;
+    cfg.format = sp_.xml.format;
+    return cfg;
+  }
   /// Feeds `inner` (the JSON body or the `<tool_call>` handler) the chunk from `i`; when it is
   /// done, the fence's closer is next and the bytes it gave back go to the closer first. True
   /// with `out` set when the region ends (fails, or the closer came within those bytes).
@@ -532,7 +523,7 @@ class fence_handler final : public handler {
     abs_services sub(e, e.chunk_abs() + i);
     const step s = inner.feed(sub, in.substr(i));
     if (s.st == step::fail) {
-      out = {step::fail, i + s.consumed};
+      out = s.after(i);
       return true;
     }
     i += s.consumed;
@@ -549,9 +540,8 @@ class fence_handler final : public handler {
     out = {step::done, i};
     return true;
   }
-  step quiet_fail(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
+  step quiet_fail(std::size_t i) {
+    return step::failed(i, errc::ok, "", severity::note);
   }
   state st_ = s_lang;
   int lang_ = 0;

@@ -333,6 +333,7 @@ class region_runner : public engine_output, public engine_services {
       region_buf_.truncate(region_buf_.size() - nb);
       region_len_ -= nb;
     }
+    if (s.why) set_failure(s.why->code, 0, s.why->msg, s.why->level);
     // the failure is reported where the region stopped: exact, whatever the chunking
     fail_abs_ = abs + i - nb;
     fail_region(abs + i - nb, false);
