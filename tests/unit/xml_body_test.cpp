@@ -146,6 +146,15 @@ class fake_engine final : public td::engine_services {
   severity fail_level = severity::note;
   std::string fail_msg;
   std::size_t arg_deltas = 0;
+
+  /// The step that ended the region: its failure, as the engine reports it.
+  void took(const td::step& s) {
+    if (s.st != td::step::fail) return;
+    const td::failure f = s.why ? *s.why : td::failure{errc::invalid_call, "invalid call", severity::error};
+    fail_code = f.code;
+    fail_msg = f.msg;
+    fail_level = f.level;
+  }
   mutable std::vector<std::string> asked;
 
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t) override {
@@ -178,11 +187,6 @@ class fake_engine final : public td::engine_services {
   }
   std::size_t chunk_abs() const override { return abs; }
   std::size_t max_depth() const override { return depth; }
-  void set_failure(errc code, std::size_t, std::string msg, severity level) override {
-    fail_code = code;
-    fail_msg = std::move(msg);
-    fail_level = level;
-  }
   td::value_kind param_kind(std::string_view key) const override {
     asked.emplace_back(key);
     const auto it = kinds.find(std::string(key));
@@ -229,6 +233,7 @@ outcome run(const td::xml_spec& sp, std::string_view in, const std::vector<std::
     CHECK(s.consumed <= end - pos);
     if (s.st != td::step::more) {
       o.status = s.st;
+      e.took(s);
       region_end = pos + s.consumed;
       ended = true;
     } else {
@@ -242,6 +247,7 @@ outcome run(const td::xml_spec& sp, std::string_view in, const std::vector<std::
     CHECK(s.st != td::step::more);
     CHECK(s.consumed == 0);
     o.status = s.st;
+    e.took(s);
   }
   if (o.status == td::step::done) o.rest = b.tail;
   else CHECK(e.fail_code != errc::ok);

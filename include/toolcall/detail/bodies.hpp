@@ -203,7 +203,7 @@ class pythonic_body {
           while (j < n) {
             fbuf_.clear();
             const bool fin = vbyte(in[j]);  // at the end, a held quote closes first
-            if (!fbuf_.empty() && !lex_filtered(e, j)) {
+            if (!fbuf_.empty() && !lex_filtered()) {
               flush_value(e);
               return value_failed(e, j);
             }
@@ -215,7 +215,7 @@ class pythonic_body {
           }
           flush_value(e);
           i = j;
-          if (end && !end_value(e, i)) return value_failed(e, i);
+          if (end && !end_value(e)) return value_failed(e, i);
           continue;
         }
         case s_skip: {
@@ -250,9 +250,8 @@ class pythonic_body {
           } else if (sdepth_ == 0 && c == ']') {
             if (calls_ == 0) {
               // a call announced, then dropped, was a call the parser rejected: an error
-              e.set_failure(errc::invalid_call, e.region_abs(), "no call in the list",
-                            abandoned_ ? severity::error : severity::warning);
-              return {step::fail, i};
+              return step::failed(i, errc::invalid_call, "no call in the list",
+                                  abandoned_ ? severity::error : severity::warning);
             }
             ++i;
             st_ = s_after_list;
@@ -300,11 +299,10 @@ class pythonic_body {
     if (st_ == s_value) {
       fbuf_.clear();
       if (qpend_) close_quote();
-      if (lex_filtered(e, 0) && !lx_done_) (void)lx_.finish();
+      if (lex_filtered() && !lx_done_) (void)lx_.finish();
       flush_value(e);
     }
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
-    return {step::fail, 0};
+    return step::failed(0, errc::unterminated_call, "the text ends inside the call", severity::error);
   }
 
   std::string tail;
@@ -497,47 +495,48 @@ class pythonic_body {
     last_ = '=';
     esc_ = pesc_ = qpend_ = zero_ = popen_ = lx_done_ = false;
   }
-  /// Feeds the filtered bytes to the lexer. False (with the failure set) on an error.
-  bool lex_filtered(engine_services& e, std::size_t at) {
+  /// A value is not a literal: false, with why_ the reason value_failed() returns.
+  bool value_error(errc code, const char* msg) {
+    why_code_ = code;
+    why_msg_ = msg;
+    return false;
+  }
+  /// Feeds the filtered bytes to the lexer. False (with why_ set) on an error.
+  bool lex_filtered() {
     std::string_view f = fbuf_;
     if (lx_done_) {
       if (f.find_first_not_of(" \t\r\n") != std::string_view::npos) {
-        e.set_failure(errc::invalid_call, e.chunk_abs() + at, "expected ',' or ')'", severity::error);
-        return false;
+        return value_error(errc::invalid_call, "expected ',' or ')'");
       }
       return true;
     }
     const lex_step s = lx_.feed(f);
     if (s.st == lex_step::fail) {
-      e.set_failure(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json, e.chunk_abs() + at,
-                    lx_.error_message(), severity::error);
-      return false;
+      return value_error(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json,
+                         lx_.error_message());
     }
     if (s.st == lex_step::done) {
       lx_done_ = true;
       if (f.substr(s.consumed).find_first_not_of(" \t\r\n") != std::string_view::npos) {
-        e.set_failure(errc::invalid_call, e.chunk_abs() + at, "expected ',' or ')'", severity::error);
-        return false;
+        return value_error(errc::invalid_call, "expected ',' or ')'");
       }
     }
     return true;
   }
-  /// The value ended at a `,` or `)` (at `at`, not consumed).
-  bool end_value(engine_services& e, std::size_t at) {
+  /// The value ended at a `,` or `)` (not consumed).
+  bool end_value(engine_services& e) {
     fbuf_.clear();
     if (zero_) {
       zero_ = false;
       fbuf_ += '0';
-      if (!lex_filtered(e, at)) return false;
+      if (!lex_filtered()) return false;
     }
     if (!lx_done_) {
       const lex_step s = lx_.finish();
       flush_value(e);
       if (s.st != lex_step::done) {
-        e.set_failure(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json,
-                      e.chunk_abs() + at, *lx_.error_message() ? lx_.error_message() : "expected a value",
-                      severity::error);
-        return false;
+        return value_error(lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json,
+                           *lx_.error_message() ? lx_.error_message() : "expected a value");
       }
     }
     if (lx_.repaired()) repaired_ = true;
@@ -553,10 +552,11 @@ class pythonic_body {
     skipped_.clear();
   }
 
-  /// A value failed (its reason is set): in a list the item drops itself (bad()), unless a
-  /// limit was hit; elsewhere the region fails with that reason.
+  /// A value failed (value_error() gave the reason): in a list the item drops itself (bad()),
+  /// unless a limit was hit; elsewhere the region fails with that reason.
   step value_failed(engine_services& e, std::size_t at) {
-    if (!cfg_.list || !cfg_.skip_bad || lx_.error_code() == errc::limit_depth) return {step::fail, at};
+    if (!cfg_.list || !cfg_.skip_bad || lx_.error_code() == errc::limit_depth)
+      return step::failed(at, why_code_, why_msg_, severity::error);
     return bad(e, at, *lx_.error_message() ? lx_.error_message() : "a value is not a literal");
   }
 
@@ -583,9 +583,8 @@ class pythonic_body {
       skip_now_ = true;
       return {step::more, i};
     }
-    e.set_failure(calls_ || begun_ ? errc::invalid_call : errc::invalid_call, e.chunk_abs() + i, msg,
-                  begun_ || calls_ ? severity::error : severity::warning);
-    return {step::fail, i};
+    return step::failed(i, calls_ || begun_ ? errc::invalid_call : errc::invalid_call, msg,
+                        begun_ || calls_ ? severity::error : severity::warning);
   }
 
   step done_here(std::size_t i) {
@@ -631,6 +630,8 @@ class pythonic_body {
   bool begun_ = false, repaired_ = false;
   std::string name_, key_, ws_, mbuf_;
   json_lexer lx_;
+  errc why_code_ = errc::invalid_json;  // the reason a value failed (value_error)
+  const char* why_msg_ = "";
   // the Python-literal filter: its output for the lexer, the open containers (`d` dict, `s`
   // set, `l` list, `t` tuple), the bytes of a `{` not decided yet and the bytes to read again
   std::string fbuf_, vst_, pend_, rq_, qws_;

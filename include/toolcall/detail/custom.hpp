@@ -53,13 +53,13 @@ class tool_line_handler final : public handler {
     c.format = fmt_;
     py_.begin_args(e, c, name_);
   }
-  step feed(engine_services& e, std::string_view in) override { return check(e, py_.feed(e, in), in); }
-  step finish(engine_services& e) override { return check(e, py_.finish(e), {}); }
+  step feed(engine_services& e, std::string_view in) override { return check(py_.feed(e, in), in); }
+  step finish(engine_services& e) override { return check(py_.finish(e), {}); }
 
  private:
   /// The body ends at the first byte after `)` that is not whitespace (`in[consumed]`); the
   /// whitespace it read is in its tail.
-  step check(engine_services& e, step s, std::string_view in) {
+  step check(step s, std::string_view in) {
     if (s.st != step::done) return s;
     const bool at_end = s.consumed >= in.size();
     bool ok = at_end || py_.tail.find('\n') != std::string::npos;
@@ -70,10 +70,8 @@ class tool_line_handler final : public handler {
         if (!m.empty() && m[0] == c) ok = true;
     }
     if (!ok) {
-      e.set_failure(errc::invalid_call, e.chunk_abs() + s.consumed, "text follows the call on its line",
-                    severity::warning);
       py_.tail.clear();
-      return {step::fail, s.consumed};
+      return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
     }
     tail = std::move(py_.tail);
     py_.tail.clear();
@@ -189,16 +187,14 @@ class custom_handler final : public handler {
   step finish(engine_services& e) override {
     if (d_.payload == 5) {
       if (naming_) {
-        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the function name", severity::error);
-        return {step::fail, 0};
+        return step::failed(0, errc::unterminated_call, "the text ends inside the function name", severity::error);
       }
       return take(json_.finish(e), json_.tail);
     }
     if (d_.payload == 4) return take(xml_.finish(e), xml_.tail);
     if (d_.payload == 2) {
       if (bracket_) {
-        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends before the call list", severity::error);
-        return {step::fail, 0};
+        return step::failed(0, errc::unterminated_call, "the text ends before the call list", severity::error);
       }
       if (peeking_) {  // the text ends on a line that is no call: it is content
         peeking_ = false;
@@ -234,8 +230,7 @@ class custom_handler final : public handler {
         continue;
       }
       if (c != '[') {
-        e.set_failure(errc::invalid_call, e.chunk_abs() + off, "expected '[' opening the call list", severity::warning);
-        return {step::fail, off};
+        return step::failed(off, errc::invalid_call, "expected '[' opening the call list", severity::warning);
       }
       bracket_ = false;
       ++off;
@@ -320,7 +315,7 @@ class custom_handler final : public handler {
         }
       }
       if (!done) {
-        if (name_.size() > 256 + d_.name_end.size()) return bad_name(e, i);
+        if (name_.size() > 256 + d_.name_end.size()) return bad_name(i);
         ++i;
         continue;
       }
@@ -338,7 +333,7 @@ class custom_handler final : public handler {
             n.find_first_not_of("0123456789", k + d_.name_index.size()) == std::string_view::npos)
           n = n.substr(0, k);
       }
-      if (!valid_call_name(n)) return bad_name(e, i);
+      if (!valid_call_name(n)) return bad_name(i);
       name_ = std::string(n);
       naming_ = false;
       json_body::config jc;
@@ -357,19 +352,17 @@ class custom_handler final : public handler {
     const step s = json_.feed(sub, in.substr(i));
     if (s.st == step::done) tail = std::move(json_.tail);
     json_.tail.clear();
-    return {s.st, i + s.consumed};
+    return s.after(i);
   }
-  step bad_name(engine_services& e, std::size_t i) {
-    e.set_failure(errc::missing_name, e.chunk_abs() + i, "no usable function name before the arguments", severity::warning);
-    return {step::fail, i};
+  step bad_name(std::size_t i) {
+    return step::failed(i, errc::missing_name, "no usable function name before the arguments", severity::warning);
   }
 
   step match(engine_services& e, std::size_t consumed) {
     std::string name, args;
     if (!d_.pattern.match_call(body_text_, name, args) || !valid_call_name(name)) {
-      e.set_failure(errc::invalid_call, e.chunk_abs(), "the body does not match the format's pattern",
-                    severity::error);
-      return {step::fail, consumed};
+      return step::failed(consumed, errc::invalid_call, "the body does not match the format's pattern",
+                          severity::error);
     }
     std::string_view a = args;
     while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
@@ -383,8 +376,7 @@ class custom_handler final : public handler {
       s = lx_.finish();
     }
     if (s.st != lex_step::done || lx_.out().empty() || lx_.out()[0] != '{') {
-      e.set_failure(errc::invalid_arguments, e.chunk_abs(), "arguments are not a JSON object", severity::error);
-      return {step::fail, consumed};
+      return step::failed(consumed, errc::invalid_arguments, "arguments are not a JSON object", severity::error);
     }
     e.begin_call(name, "", d_.name, 0);
     e.call_args(lx_.out());

@@ -43,8 +43,7 @@ class name_key_json_handler final : public handler {
         case s_lead:
           if (is_json_ws(static_cast<unsigned char>(c))) continue;
           if (c != '[' && c != '{') {
-            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "no call list after the opener", severity::warning);
-            return {step::fail, i};
+            return step::failed(i, errc::invalid_call, "no call list after the opener", severity::warning);
           }
           st_ = s_value;
           buf_ += c;
@@ -53,8 +52,7 @@ class name_key_json_handler final : public handler {
         case s_value:
           buf_ += c;
           if (buf_.size() > k_max_bytes) {
-            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "the call list is too long", severity::error);
-            return {step::fail, i};
+            return step::failed(i, errc::invalid_call, "the call list is too long", severity::error);
           }
           if (str_) {
             if (esc_)
@@ -70,7 +68,7 @@ class name_key_json_handler final : public handler {
           else if (c == '[' || c == '{')
             ++depth_;
           else if ((c == ']' || c == '}') && --depth_ == 0) {
-            if (!emit(e, i)) return {step::fail, i + 1};
+            if (const char* why = emit(e)) return step::failed(i + 1, errc::invalid_call, why, severity::error);
             st_ = s_after;
             if (closer_.empty()) return {step::done, i + 1};
           }
@@ -95,10 +93,9 @@ class name_key_json_handler final : public handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services& e) override {
+  step finish(engine_services&) override {
     if (st_ == s_after) return done_here(0);
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call list", severity::error);
-    return {step::fail, 0};
+    return step::failed(0, errc::unterminated_call, "the text ends inside the call list", severity::error);
   }
 
  private:
@@ -112,8 +109,8 @@ class name_key_json_handler final : public handler {
     return {step::done, i};
   }
 
-  /// The completed value's calls; false (with the failure set) when an item is not a call.
-  bool emit(engine_services& e, std::size_t i) {
+  /// The completed value's calls; why it is not a list of calls, or nullptr.
+  const char* emit(engine_services& e) {
     json_lexer lx;
     lx.reset(nullptr, e.max_depth());
     lex_step s = lx.feed(buf_);
@@ -121,8 +118,7 @@ class name_key_json_handler final : public handler {
     simdjson::dom::parser p;
     simdjson::dom::element root;
     if (s.st != lex_step::done || p.parse(lx.out().data(), lx.out().size(), true).get(root)) {
-      e.set_failure(errc::invalid_call, e.chunk_abs() + i, "the call list is not valid JSON", severity::error);
-      return false;
+      return "the call list is not valid JSON";
     }
     simdjson::dom::array items;
     const bool list = !root.get_array().get(items);
@@ -154,17 +150,13 @@ class name_key_json_handler final : public handler {
     } else {
       ok = take(root);
     }
-    if (!ok) {
-      e.set_failure(errc::invalid_call, e.chunk_abs() + i, "an item of the call list is not {\"NAME\": {arguments}}",
-                    severity::error);
-      return false;
-    }
+    if (!ok) return "an item of the call list is not {\"NAME\": {arguments}}";
     for (const auto& c : calls) {
       e.begin_call(c.first, "", fmt_, 0);
       e.call_args(c.second);
       e.end_call(0, lx.repaired());
     }
-    return true;
+    return nullptr;
   }
 
   std::string_view fmt_, closer_;

@@ -92,7 +92,7 @@ class xml_region_handler final : public handler {
           body_.tail.clear();
           return {step::done, 0};
         }
-        if (s.st == step::fail) return {step::fail, 0};
+        if (s.st == step::fail) return s.at(0);
       }
     }
     return take(body_.finish(e));
@@ -157,20 +157,20 @@ class xml_block_handler final : public handler {
     std::size_t used = 0;
     const step s = run(e, in, e.chunk_abs(), used);
     if (s.st == step::more) return {step::more, in.size()};
-    return {s.st, used};
+    return s.at(used);
   }
 
   step finish(engine_services& e) override {
     switch (st_) {
       case w_between:
-        if (calls_ == 0) return none(e, errc::invalid_call, "the block holds no call");
+        if (calls_ == 0) return none(errc::invalid_call, "the block holds no call");
         tail = std::move(pend_);
         pend_.clear();
         return {step::done, 0};
       case w_invoke: {
         abs_services sub(e, e.chunk_abs());
         const step s = body_.finish(sub);
-        if (s.st != step::done) return {step::fail, 0};
+        if (s.st != step::done) return step{step::fail, 0, s.why};
         ++calls_;
         flush_held(e);
         tail = std::move(body_.tail);
@@ -180,7 +180,7 @@ class xml_block_handler final : public handler {
       case w_skip:
         raw_ += skip_m_;
         skip_m_.clear();
-        if (calls_ == 0) return none(e, errc::unterminated_call, "the text ends inside an invoke");
+        if (calls_ == 0) return none(errc::unterminated_call, "the text ends inside an invoke");
         skipped(e);
         return {step::done, 0};
     }
@@ -191,10 +191,7 @@ class xml_block_handler final : public handler {
   enum state : std::uint8_t { w_between, w_invoke, w_skip };
   static constexpr std::size_t max_ws = 64;
 
-  step none(engine_services& e, errc code, const char* msg) {
-    e.set_failure(code, region_start_, msg, severity::warning);
-    return {step::fail, 0};
-  }
+  step none(errc code, const char* msg) { return step::failed(0, code, msg, severity::warning); }
 
   /// Runs `s` (whose byte 0 is at `abs`) through the states; `used` is where done/fail happened.
   step run(engine_services& e, std::string_view s, std::size_t abs, std::size_t& used) {
@@ -211,7 +208,7 @@ class xml_block_handler final : public handler {
             if (pend_.size() <= max_ws) continue;
             if (calls_ == 0) {
               used = i;
-              return none(e, errc::invalid_call, "the block opener is not followed by an invoke");
+              return none(errc::invalid_call, "the block opener is not followed by an invoke");
             }
             used = i;
             tail = std::move(pend_);
@@ -234,7 +231,7 @@ class xml_block_handler final : public handler {
           if (b == pm::full) {
             ++i;
             used = i;
-            if (calls_ == 0) return none(e, errc::invalid_call, "the block holds no call");
+            if (calls_ == 0) return none(errc::invalid_call, "the block holds no call");
             return {step::done, used};
           }
           if (a == pm::partial || b == pm::partial) {
@@ -244,7 +241,7 @@ class xml_block_handler final : public handler {
           }
           // neither an invoke nor the closer: the block ended without its closer
           used = i;
-          if (calls_ == 0) return none(e, errc::invalid_call, "the block opener is not followed by an invoke");
+          if (calls_ == 0) return none(errc::invalid_call, "the block opener is not followed by an invoke");
           tail = std::move(pend_);
           pend_.clear();
           return {step::done, used};
@@ -258,7 +255,7 @@ class xml_block_handler final : public handler {
           if (r.st == step::fail) {
             if (e.call_open()) {  // a failure inside the call fails the block
               used = i;
-              return {step::fail, used};
+              return r.at(used);
             }
             st_ = w_skip;
             skip_m_.clear();
@@ -313,7 +310,7 @@ class xml_block_handler final : public handler {
           if (b == pm::full) {
             skip_m_.clear();
             used = i;
-            if (calls_ == 0) return none(e, errc::invalid_call, "the block holds no call");
+            if (calls_ == 0) return none(errc::invalid_call, "the block holds no call");
             skipped(e);
             return {step::done, used};
           }

@@ -246,8 +246,7 @@ class engine final : public scan_driver {
             drive({}, true);
           }
         } else {
-          if (s.why) set_failure(s.why->code, 0, s.why->msg, s.why->level);
-          fail_abs_ = total_in_;
+          handler_failed(s, total_in_);
           fail_region(total_in_, true);
           if (!carry_.empty()) drive({}, true);
         }

@@ -222,9 +222,15 @@ struct step {
   static step failed(std::size_t consumed, errc code, std::string msg, severity level) {
     return step{fail, consumed, std::make_shared<failure>(failure{code, std::move(msg), level})};
   }
+  static step failed(std::size_t consumed, failure why) {
+    return step{fail, consumed, std::make_shared<failure>(std::move(why))};
+  }
   /// This step as seen by a reader that fed its inner reader from byte `i` of its chunk.
   step after(std::size_t i) const& { return step{st, i + consumed, why}; }
   step after(std::size_t i) && { return step{st, i + consumed, std::move(why)}; }
+  /// This step ending at byte `n` of the chunk instead (its status and reason kept).
+  step at(std::size_t n) const& { return step{st, n, why}; }
+  step at(std::size_t n) && { return step{st, n, std::move(why)}; }
 };
 
 class engine_services;
@@ -366,8 +372,6 @@ class engine_services {
   /// Absolute offset of the current region's marker (a chunking-independent place for notes).
   virtual std::size_t region_abs() const { return 0; }
   virtual std::size_t max_depth() const = 0;
-  /// Sets the failure reason reported if the region fails.
-  virtual void set_failure(errc code, std::size_t abs, std::string msg, severity level) = 0;
   /// The open call of a region that holds several (a list item whose arguments broke after its
   /// name was announced) ends invalid and leaves the region, which goes on with the next item:
   /// one bad sibling drops only itself. The handler reports why. False when no call is open.
@@ -428,9 +432,6 @@ class forwarding_services : public engine_services {
   std::size_t chunk_abs() const override { return e_->chunk_abs(); }
   std::size_t region_abs() const override { return e_->region_abs(); }
   std::size_t max_depth() const override { return e_->max_depth(); }
-  void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->set_failure(code, abs, std::move(msg), level);
-  }
   bool abandon_call() override { return e_->abandon_call(); }
   value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
   bool guess_json_values() const override { return e_->guess_json_values(); }

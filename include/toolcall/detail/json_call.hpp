@@ -99,9 +99,8 @@ class json_body {
             continue;
           }
           if (values_ > 0) return done_here(i);
-          e.set_failure(errc::invalid_call, e.chunk_abs() + i, "no JSON payload after the marker",
-                        cfg_.prose_is_error && is_ident_start(c) ? severity::error : severity::warning);
-          return {step::fail, i};
+          return step::failed(i, errc::invalid_call, "no JSON payload after the marker",
+                              cfg_.prose_is_error && is_ident_start(c) ? severity::error : severity::warning);
         case s_value: {
           const lex_step s = has_fed_ ? take_fed() : lx_.feed(std::string_view(in.data() + i, n - i));
           ex_.sync();
@@ -110,7 +109,7 @@ class json_body {
               i += s.consumed;
               continue;
             }
-            return extractor_failed(e, i + s.consumed);
+            return extractor_failed(i + s.consumed);
           }
           if (s.st == lex_step::fail) {
             const errc code = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
@@ -123,16 +122,13 @@ class json_body {
               i += s.consumed;  // the offending byte is the skip's first
               continue;
             }
-            e.set_failure(code, e.chunk_abs() + i + s.consumed, lx_.error_message(), severity::error);
-            return {step::fail, i + s.consumed};
+            return step::failed(i + s.consumed, code, lx_.error_message(), severity::error);
           }
           i += s.consumed;
           if (s.st == lex_step::done) {
             if (ex_.calls() + prior_calls_ == 0) {
               // a value with no call in it: data, not a call (a warning inside a call wrapper)
-              if (cfg_.shape.require_args) e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-              else e.set_failure(errc::invalid_call, e.chunk_abs() + i, "the payload holds no call", severity::warning);
-              return {step::fail, i};
+              return no_call(i);
             }
             report_dropped(e);
             ++values_;
@@ -157,7 +153,7 @@ class json_body {
           } else if ((c == '}' || c == ']') && sk_depth_ > 0) {
             --sk_depth_;
           } else if (c == ']') {  // the list ends
-            if (prior_calls_ == 0) return skip_failed(e, i - 1);
+            if (prior_calls_ == 0) return skip_failed(i - 1);
             report_dropped(e);
             ++values_;
             st_ = s_after;
@@ -168,7 +164,7 @@ class json_body {
             st_ = s_value;
           } else if (c == '}' || c == '<') {
             // unbalanced, or markup (the closer of a list never closed): the list is lost
-            return skip_failed(e, i - 1);
+            return skip_failed(i - 1);
           }
           continue;
         case s_after:
@@ -247,30 +243,24 @@ class json_body {
     if (st_ == s_value) {
       const lex_step s = lx_.finish();
       ex_.sync();
-      if (ex_.failed()) return extractor_failed(e, 0);
+      if (ex_.failed()) return extractor_failed(0);
       if (s.st == lex_step::done && ex_.calls() + prior_calls_ > 0) {
         report_dropped(e);
         ++values_;
         return {step::done, 0};
       }
       if (s.st == lex_step::done) {
-        if (cfg_.shape.require_args) e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
-        else e.set_failure(errc::invalid_call, e.chunk_abs(), "the payload holds no call", severity::warning);
-        return {step::fail, 0};
+        return no_call(0);
       }
       const bool open_call = ex_.in_call() || lx_.depth() > 0;
-      e.set_failure(errc::unterminated_call, e.chunk_abs(),
-                    open_call ? "the text ends inside the call payload" : lx_.error_message(),
-                    severity::error);
-      return {step::fail, 0};
+      return step::failed(0, errc::unterminated_call,
+                          open_call ? "the text ends inside the call payload" : lx_.error_message(), severity::error);
     }
     if (st_ == s_skip) {
-      e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call list", severity::error);
-      return {step::fail, 0};
+      return step::failed(0, errc::unterminated_call, "the text ends inside the call list", severity::error);
     }
     if (values_ > 0) return done_here(0);
-    e.set_failure(errc::invalid_call, e.chunk_abs(), "no JSON payload after the marker", severity::warning);
-    return {step::fail, 0};
+    return step::failed(0, errc::invalid_call, "no JSON payload after the marker", severity::warning);
   }
 
   std::string tail;
@@ -316,10 +306,7 @@ class json_body {
     return true;
   }
 
-  step skip_failed(engine_services& e, std::size_t i) {
-    e.set_failure(first_code_, first_at_, first_msg_, severity::error);
-    return {step::fail, i};
-  }
+  step skip_failed(std::size_t i) { return step::failed(i, first_code_, first_msg_, severity::error); }
 
   /// The list ended with a call: each dropped item is said (an announced call that ended
   /// invalid is an error).
@@ -340,16 +327,15 @@ class json_body {
     return {step::done, i};
   }
 
-  step extractor_failed(engine_services& e, std::size_t at) {
-    if (ex_.not_call() && !cfg_.shape.require_args) {
-      // inside a call wrapper, a payload that is not a call is worth a warning
-      e.set_failure(errc::invalid_call, e.chunk_abs() + at, "the payload holds no call", severity::warning);
-    } else if (ex_.not_call()) {
-      e.set_failure(errc::ok, e.chunk_abs() + at, "", severity::note);
-    } else {
-      e.set_failure(ex_.fail_code(), e.chunk_abs() + at, ex_.fail_message(), severity::error);
-    }
-    return {step::fail, at};
+  /// A value with no call in it: data, not a call (a warning inside a call wrapper).
+  step no_call(std::size_t at) const {
+    if (cfg_.shape.require_args) return step::failed(at, errc::ok, "", severity::note);
+    return step::failed(at, errc::invalid_call, "the payload holds no call", severity::warning);
+  }
+
+  step extractor_failed(std::size_t at) {
+    if (ex_.not_call()) return no_call(at);
+    return step::failed(at, ex_.fail_code(), ex_.fail_message(), severity::error);
   }
 
   config cfg_;

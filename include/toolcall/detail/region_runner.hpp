@@ -197,15 +197,25 @@ class region_runner : public engine_output, public engine_services {
     return false;
   }
   std::size_t max_depth() const final { return opt_.max_depth; }
-  void set_failure(errc code, std::size_t abs, std::string m, severity level) final {
+
+ protected:
+  ~region_runner() override = default;
+
+  /// The failure reported if the region fails now.
+  void set_failure(errc code, std::size_t abs, std::string m, severity level) {
     fail_code_ = code;
     fail_abs_ = abs;
     fail_msg_ = std::move(m);
     fail_level_ = level;
   }
-
- protected:
-  ~region_runner() override = default;
+  /// The handler's step failed the region: its reason (none: the "invalid call" start_claim
+  /// set), reported where the region stopped, `at`.
+  void handler_failed(const step& s, std::size_t at) {
+    if (s.why)
+      set_failure(s.why->code, at, s.why->msg, s.why->level);
+    else
+      fail_abs_ = at;
+  }
 
   /// The state of this layer for a new response.
   void reset_region() {
@@ -333,9 +343,8 @@ class region_runner : public engine_output, public engine_services {
       region_buf_.truncate(region_buf_.size() - nb);
       region_len_ -= nb;
     }
-    if (s.why) set_failure(s.why->code, 0, s.why->msg, s.why->level);
     // the failure is reported where the region stopped: exact, whatever the chunking
-    fail_abs_ = abs + i - nb;
+    handler_failed(s, abs + i - nb);
     fail_region(abs + i - nb, false);
     if (nb) {
       carry_ += back;

@@ -151,7 +151,7 @@ class xml_call_body {
       if (a == a_fail) {
         rq_.clear();
         rq_pos_ = 0;
-        return {step::fail, i};
+        return step::failed(i, std::move(why_));
       }
       tail = std::move(extra_);
       extra_.clear();
@@ -176,7 +176,7 @@ class xml_call_body {
                severity::warning);
         repaired_ = true;
         const step s = feed(e, closer.substr(fol_.size()));
-        if (s.st != step::more) return {s.st, 0};
+        if (s.st != step::more) return s.at(0);
         if (st_ == s_value) return finish_value(e);  // never read again
         return finish(e);  // after the function closer (a family with a call closer)
       }
@@ -482,7 +482,7 @@ class xml_call_body {
 
   act fail(engine_services& e, errc code, const char* msg) {
     flush(e);
-    e.set_failure(code, abs_, msg, in_call_ || calls_ ? severity::error : severity::warning);
+    why_ = failure{code, msg, in_call_ || calls_ ? severity::error : severity::warning};
     return a_fail;
   }
 
@@ -506,12 +506,12 @@ class xml_call_body {
 
   step fail_end(engine_services& e, errc code, const char* msg) {
     flush(e);
-    e.set_failure(code, abs_, msg,
-                  code == errc::unterminated_call || in_call_ || calls_ ? severity::error : severity::warning);
-    return {step::fail, 0};
+    return step::failed(0, code, msg,
+                        code == errc::unterminated_call || in_call_ || calls_ ? severity::error : severity::warning);
   }
 
   xml_spec sp_;
+  failure why_;  // why byte() failed (fail())
   state st_ = s_prefix;
   vphase vph_ = vp_text;
   vmode mode_ = m_string, next_mode_ = m_string;

@@ -126,7 +126,7 @@ inline xml_call_body::act xml_call_body::byte(engine_services& e, unsigned char 
         // spaces around it, and a declared one when the request's tools are known:
         // `wrap each call in <tool_call> and </tool_call>` is prose
         flush(e);
-        e.set_failure(errc::ok, abs_, "", severity::note);
+        why_ = failure{errc::ok, "", severity::note};
         return a_fail;
       }
       if (r >= 0 && !in_call_) open_call(e);

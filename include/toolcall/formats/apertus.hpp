@@ -54,9 +54,7 @@ class apertus_handler final : public handler, private json_listener {
             continue;
           }
           if (c != '[' && c != '{') {
-            e.set_failure(errc::invalid_call, e.chunk_abs() + i, "no call list after <|tools_prefix|>",
-                          severity::warning);
-            return {step::fail, i};
+            return step::failed(i, errc::invalid_call, "no call list after <|tools_prefix|>", severity::warning);
           }
           lx_.reset(this, e.max_depth());
           st_ = s_value;
@@ -65,19 +63,16 @@ class apertus_handler final : public handler, private json_listener {
           const lex_step s = lx_.feed(in.substr(i));
           sync();
           if (failed_) {
-            e.set_failure(fail_code_, e.chunk_abs() + i + s.consumed, fail_msg_, severity::error);
-            return {step::fail, i + s.consumed};
+            return step::failed(i + s.consumed, fail_code_, fail_msg_, severity::error);
           }
           if (s.st == lex_step::fail) {
             const errc code = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
-            e.set_failure(code, e.chunk_abs() + i + s.consumed, lx_.error_message(), severity::error);
-            return {step::fail, i + s.consumed};
+            return step::failed(i + s.consumed, code, lx_.error_message(), severity::error);
           }
           i += s.consumed;
           if (s.st == lex_step::done) {
             if (calls_ == 0) {
-              e.set_failure(errc::invalid_call, e.chunk_abs() + i, "the list holds no call", severity::warning);
-              return {step::fail, i};
+              return step::failed(i, errc::invalid_call, "the list holds no call", severity::warning);
             }
             st_ = s_after;
           }
@@ -116,20 +111,16 @@ class apertus_handler final : public handler, private json_listener {
         const lex_step s = lx_.finish();
         sync();
         if (failed_) {
-          e.set_failure(fail_code_, e.chunk_abs(), fail_msg_, severity::error);
-          return {step::fail, 0};
+          return step::failed(0, fail_code_, fail_msg_, severity::error);
         }
         if (s.st == lex_step::done && calls_ > 0) return {step::done, 0};
-        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call list", severity::error);
-        return {step::fail, 0};
+        return step::failed(0, errc::unterminated_call, "the text ends inside the call list", severity::error);
       }
       case s_after:
       case s_closer:
         tail = ws_ + m_;
         return {step::done, 0};
-      default:
-        e.set_failure(errc::invalid_call, e.chunk_abs(), "no call list after <|tools_prefix|>", severity::warning);
-        return {step::fail, 0};
+      default: return step::failed(0, errc::invalid_call, "no call list after <|tools_prefix|>", severity::warning);
     }
   }
 

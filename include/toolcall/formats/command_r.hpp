@@ -137,8 +137,7 @@ class cite_tag_handler final : public handler {
           }
           const bool id = (c >= '0' && c <= '9') || c == ',' || c == ':' || c == '[' || c == ']' || c == ' ';
           if (!id || ++n_ > k_max_ids) {
-            e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "not a citation tag", severity::note);
-            return {step::fail, i};
+            return step::failed(i, errc::marker_in_text, "not a citation tag", severity::note);
           }
           continue;
         }
@@ -151,8 +150,7 @@ class cite_tag_handler final : public handler {
       text_ += m_;
       return as_text(e, 0, {});
     }
-    e.set_failure(errc::marker_in_text, e.chunk_abs(), "the text ends inside a citation tag", severity::note);
-    return {step::fail, 0};
+    return step::failed(0, errc::marker_in_text, "the text ends inside a citation tag", severity::note);
   }
 
  private:

@@ -136,7 +136,7 @@ class deepseek_handler final : public handler {
         case s_head: {
           if (c == '<' || !m_.buffer().empty()) {
             const int r = m_.push(c, sep);
-            if (r == -2) return bad(e, i, "expected <｜tool▁sep｜>");
+            if (r == -2) return bad(i, "expected <｜tool▁sep｜>");
             ++i;
             if (r >= 0) {
               m_.reset();
@@ -146,14 +146,14 @@ class deepseek_handler final : public handler {
               if (h == "function") {
                 st_ = s_name;
               } else {
-                if (!valid_call_name(h)) return bad(e, i, "bad function name");
+                if (!valid_call_name(h)) return bad(i, "bad function name");
                 name_.assign(h.data(), h.size());
                 st_ = s_args_ws;
               }
             }
             continue;
           }
-          if (head_.size() > 256) return bad(e, i, "expected <｜tool▁sep｜>");
+          if (head_.size() > 256) return bad(i, "expected <｜tool▁sep｜>");
           head_ += static_cast<char>(c);
           ++i;
           continue;
@@ -166,19 +166,19 @@ class deepseek_handler final : public handler {
           if (c == '\n') {
             ++i;
             while (!name_.empty() && is_json_ws(static_cast<unsigned char>(name_.back()))) name_.pop_back();  // CRLF, spaces
-            if (!valid_call_name(name_)) return bad(e, i, "bad function name");
+            if (!valid_call_name(name_)) return bad(i, "bad function name");
             st_ = s_fence_ws;
             continue;
           }
           if (c == '`' || c == '{') {
             while (!name_.empty() && is_json_ws(static_cast<unsigned char>(name_.back()))) name_.pop_back();
-            if (!valid_call_name(name_)) return bad(e, i, "bad function name");
+            if (!valid_call_name(name_)) return bad(i, "bad function name");
             st_ = s_fence_ws;
             continue;
           }
           // a tag after the separator (Step-3's `<steptml:invoke`) is no name: fail here, not at
           // the end of the text
-          if (name_.size() > 256 || c == '<') return bad(e, i, "bad function name");
+          if (name_.size() > 256 || c == '<') return bad(i, "bad function name");
           if (!(c == ' ' && name_.empty())) name_ += static_cast<char>(c);
           ++i;
           continue;
@@ -189,7 +189,7 @@ class deepseek_handler final : public handler {
           continue;
         case s_fence: {
           const int r = m_.push(c, fence);
-          if (r == -2) return bad(e, i, "bad code fence");
+          if (r == -2) return bad(i, "bad code fence");
           ++i;
           if (r == 0) { m_.reset(); st_ = s_lang; fenced_ = true; }
           continue;
@@ -197,12 +197,12 @@ class deepseek_handler final : public handler {
         case s_lang:
           if (c == '\n') { ++i; st_ = s_args_ws; continue; }
           if (c == '\r' || c == ' ' || c == '\t') { ++i; continue; }  // CRLF, a space after the language
-          if (!is_ident_char(c)) return bad(e, i, "bad code fence");
+          if (!is_ident_char(c)) return bad(i, "bad code fence");
           ++i;
           continue;
         case s_args_ws:
           if (is_json_ws(c)) { ++i; continue; }
-          if (c != '{') return bad(e, i, "expected a JSON object");
+          if (c != '{') return bad(i, "expected a JSON object");
           {
             json_body::config cfg;
             cfg.shape.args_only = true;
@@ -215,7 +215,7 @@ class deepseek_handler final : public handler {
           continue;
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
-          if (s.st == step::fail) return {step::fail, i + s.consumed};
+          if (s.st == step::fail) return s.after(i);
           i += s.consumed;
           if (s.st == step::done) {
             body_.tail.clear();
@@ -255,17 +255,13 @@ class deepseek_handler final : public handler {
       tail = ws_ + m_.buffer();
       return {step::done, 0};
     }
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside a DeepSeek call", severity::error);
-    return {step::fail, 0};
+    return step::failed(0, errc::unterminated_call, "the text ends inside a DeepSeek call", severity::error);
   }
 
  private:
   std::string_view fmt_;
   enum state : std::uint8_t { s_head, s_name, s_fence_ws, s_fence, s_lang, s_args_ws, s_json, s_end };
-  step bad(engine_services& e, std::size_t i, const char* msg) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, severity::error);
-    return {step::fail, i};
-  }
+  step bad(std::size_t i, const char* msg) { return step::failed(i, errc::invalid_call, msg, severity::error); }
   state st_ = s_head;
   std::string head_, name_, ws_;
   bool fenced_ = false, markup_ = false;

@@ -44,8 +44,7 @@ class first_byte_handler final : public delegating_handler {
       while (i < in.size() && is_json_ws(static_cast<unsigned char>(in[i]))) ++i;
       ws_.append(in.data(), i);
       if (ws_.size() > 64) {
-        e.set_failure(errc::invalid_call, start_, "the opener is not followed by a call", severity::warning);
-        return {step::fail, i};
+        return step::failed(i, errc::invalid_call, "the opener is not followed by a call", severity::warning);
       }
       if (i == in.size()) return {step::more, in.size()};
       cur_ = in[i] == '{' ? json_.get() : xml_.get();
@@ -53,18 +52,17 @@ class first_byte_handler final : public delegating_handler {
       cur_->begin(sub, trigger_, variant_);
       if (!ws_.empty()) {
         const step s = cur_->feed(sub, ws_);
-        if (s.st != step::more) return take({s.st, 0});
+        if (s.st != step::more) return take(s.at(0));
       }
       ws_.clear();
     }
     abs_services sub(e, e.chunk_abs() + i);
     const step s = cur_->feed(sub, in.substr(i));
-    return take({s.st, i + s.consumed});
+    return take(s.after(i));
   }
   step finish(engine_services& e) override {
     if (!cur_) {
-      e.set_failure(errc::invalid_call, start_, "the opener is not followed by a call", severity::warning);
-      return {step::fail, 0};
+      return step::failed(0, errc::invalid_call, "the opener is not followed by a call", severity::warning);
     }
     return take(cur_->finish(e));
   }

@@ -61,12 +61,12 @@ class functionary_v32_handler final : public handler {
             continue;
           }
           // function names have at most 64 characters (OpenAI's rule): a longer word is prose
-          if (name_ws_ || !name_byte(c) || name_.size() >= 64) return foreign(e, i);
+          if (name_ws_ || !name_byte(c) || name_.size() >= 64) return foreign(i);
           name_ += static_cast<char>(c);
           ++i;
           continue;
         case s_json_start: {
-          if (c != '{') return foreign(e, i);  // `Word\n` then prose
+          if (c != '{') return foreign(i);  // `Word\n` then prose
           json_body::config cfg;
           cfg.shape.args_only = true;
           cfg.format = fmt_;
@@ -122,9 +122,7 @@ class functionary_v32_handler final : public handler {
         tail = std::move(ws_);
         ws_.clear();
         return {step::done, 0};
-      default:
-        e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
-        return {step::fail, 0};
+      default: return step::failed(0, errc::ok, "", severity::note);
     }
   }
 
@@ -135,10 +133,7 @@ class functionary_v32_handler final : public handler {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
            c == '.';
   }
-  step foreign(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
-  }
+  step foreign(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
 
   void code(engine_services& e, std::string_view s) {
     esc_.clear();

@@ -88,7 +88,7 @@ class gemma_call_handler final : public handler {
       if (st_ == s_after) {
         // the call is complete: its closer may follow, after whitespace
         const step s = closer_.feed(in.substr(i), tail);
-        if (s.st != step::done || trailer_.empty() || !tail.empty()) return {s.st, i + s.consumed};
+        if (s.st != step::done || trailer_.empty() || !tail.empty()) return s.after(i);
         i += s.consumed;
         st_ = s_trail;
         tr_.clear();
@@ -112,13 +112,13 @@ class gemma_call_handler final : public handler {
         continue;
       }
       const r res = byte(e, c);
-      if (res == r_fail) return {step::fail, i};  // the offending byte is not the block's
+      if (res == r_fail) return step::failed(i, std::move(why_));  // the offending byte is not the block's
       ++i;
     }
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(engine_services&) override {
     if (st_ == s_after) {
       closer_.give_back(tail);
       return {step::done, 0};
@@ -131,11 +131,9 @@ class gemma_call_handler final : public handler {
       return {step::done, 0};
     }
     if (bare_ && st_ == s_name) {  // a bare `call:NAME` with no `{`: a word of prose
-      (void)foreign(e);
-      return {step::fail, 0};
+      return step::failed(0, errc::ok, "", severity::note);
     }
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call", severity::error);
-    return {step::fail, 0};
+    return step::failed(0, errc::unterminated_call, "the text ends inside the call", severity::error);
   }
 
  private:
@@ -189,13 +187,14 @@ class gemma_call_handler final : public handler {
   };
   enum r : std::uint8_t { r_more, r_fail };
 
-  r bad(engine_services& e, const char* msg, errc code = errc::invalid_call) {
-    e.set_failure(code, e.chunk_abs(), msg, severity::error);
+  /// byte() fails the region (why_ says why).
+  r bad(const char* msg, errc code = errc::invalid_call) {
+    why_ = failure{code, msg, severity::error};
     return r_fail;
   }
   /// Not this format's syntax (prose that mentions the opener): no diagnostic.
-  r foreign(engine_services& e) {
-    e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);
+  r foreign() {
+    why_ = failure{errc::ok, "", severity::note};
     return r_fail;
   }
 
@@ -236,7 +235,7 @@ class gemma_call_handler final : public handler {
   /// A closing bracket at a place where one may stand.
   r close(engine_services& e, char c) {
     const char want = c == '}' ? '{' : '[';
-    if (stack_.empty() || stack_.back() != want) return bad(e, "mismatched bracket");
+    if (stack_.empty() || stack_.back() != want) return bad("mismatched bracket");
     if (comma_) repaired_ = true;  // a trailing comma
     comma_ = false;
     stack_.pop_back();
@@ -277,8 +276,7 @@ class gemma_call_handler final : public handler {
       if (is_json_number(tok_)) v = tok_, repaired_ = true;
       else tok_.pop_back(), v = tok_;
     }
-    if (!(v == "true" || v == "false" || v == "null" || is_json_number(v)))
-      return bad(e, "a bare word is not a value");
+    if (!(v == "true" || v == "false" || v == "null" || is_json_number(v))) return bad("a bare word is not a value");
     comma_out(e);
     emit(e, v);
     st_ = s_next;
@@ -314,9 +312,7 @@ class gemma_call_handler final : public handler {
         const pm m = prefix_match(hold_, s);
         if (m == pm::full) {
           hold_.clear();
-          e.set_failure(errc::invalid_call, e.chunk_abs(), "a string is not closed before the call ends",
-                        severity::error);
-          return r_fail;
+          return bad("a string is not closed before the call ends");
         }
         partial |= m == pm::partial;
       }
@@ -324,7 +320,7 @@ class gemma_call_handler final : public handler {
     if (partial) return r_more;
     if (hold_ctx_ != s_raw) {
       hold_.clear();
-      return bad(e, hold_ctx_ == s_key ? "expected a key" : "expected a value");
+      return bad(hold_ctx_ == s_key ? "expected a key" : "expected a value");
     }
     // in a string: the '<' is text, the bytes after it are read again
     std::string again = hold_.substr(1);
@@ -347,7 +343,7 @@ class gemma_call_handler final : public handler {
           colon_ = true;
           return r_more;
         }
-        if (c != static_cast<unsigned char>(k[pos_])) return foreign(e);
+        if (c != static_cast<unsigned char>(k[pos_])) return foreign();
         if (++pos_ == k.size()) st_ = s_name;
         return r_more;
       }
@@ -357,14 +353,14 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         if (c == '{' && !name_.empty()) {
-          if (bare_ && !e.tool_declared(name_)) return foreign(e);
+          if (bare_ && !e.tool_declared(name_)) return foreign();
           e.begin_call(name_, "", t_.format, 0);
           (void)open(e, '{');
           return r_more;
         }
-        if (name_ws_ || !name_byte(c) || name_.size() >= 256) return foreign(e);
+        if (name_ws_ || !name_byte(c) || name_.size() >= 256) return foreign();
         if (bare_ && name_.empty() && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'))
-          return foreign(e);  // `call: 555-1234`: a bare call's name starts with a letter
+          return foreign();  // `call: 555-1234`: a bare call's name starts with a letter
         name_ += static_cast<char>(c);
         return r_more;
       case s_key:
@@ -376,7 +372,7 @@ class gemma_call_handler final : public handler {
           st_ = s_hold;
           return r_more;
         }
-        if (!key_byte(c)) return bad(e, "expected a key");
+        if (!key_byte(c)) return bad("expected a key");
         key_.assign(1, static_cast<char>(c));
         st_ = s_key_body;
         return r_more;
@@ -386,7 +382,7 @@ class gemma_call_handler final : public handler {
           st_ = c == ':' ? s_value : s_colon;
           return r_more;
         }
-        if (!key_byte(c) || key_.size() >= 256) return bad(e, "bad key");
+        if (!key_byte(c) || key_.size() >= 256) return bad("bad key");
         key_ += static_cast<char>(c);
         return r_more;
       case s_raw_key: {
@@ -402,13 +398,13 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         for (std::string_view s : t_.stops)
-          if (ends(s)) return bad(e, "a key is not closed before the call ends");
-        if (key_.size() >= 256 + t_.delim.size()) return bad(e, "bad key");
+          if (ends(s)) return bad("a key is not closed before the call ends");
+        if (key_.size() >= 256 + t_.delim.size()) return bad("bad key");
         return r_more;
       }
       case s_colon:
         if (is_json_ws(c)) return r_more;
-        if (c != ':') return bad(e, "expected ':' after a key");
+        if (c != ':') return bad("expected ':' after a key");
         st_ = s_value;
         return r_more;
       case s_value:
@@ -420,7 +416,7 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         if (c == '{' || c == '[') {
-          if (!open(e, static_cast<char>(c))) return bad(e, "nested too deep", errc::limit_depth);
+          if (!open(e, static_cast<char>(c))) return bad("nested too deep", errc::limit_depth);
           return r_more;
         }
         if (c == ']' && (first_ || comma_) && !stack_.empty() && stack_.back() == '[') return close(e, ']');
@@ -436,11 +432,11 @@ class gemma_call_handler final : public handler {
           st_ = s_scalar;
           return r_more;
         }
-        return bad(e, "expected a value");
+        return bad("expected a value");
       case s_scalar:
         if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '+' ||
             c == '-') {
-          if (tok_.size() >= 64) return bad(e, "a bare value is too long");
+          if (tok_.size() >= 64) return bad("a bare value is too long");
           tok_ += static_cast<char>(c);
           return r_more;
         }
@@ -461,7 +457,7 @@ class gemma_call_handler final : public handler {
       case s_quote: {
         const lex_step s = lx_.feed(std::string_view(reinterpret_cast<const char*>(&c), 1));
         flush_lx(e);
-        if (s.st == lex_step::fail) return bad(e, "bad quoted string", errc::invalid_json);
+        if (s.st == lex_step::fail) return bad("bad quoted string", errc::invalid_json);
         if (s.st == lex_step::done) {
           if (lx_.repaired()) repaired_ = true;
           st_ = s_next;
@@ -478,7 +474,7 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         if (c == '}' || c == ']') return close(e, static_cast<char>(c));
-        return bad(e, "expected ',' or a closing bracket");
+        return bad("expected ',' or a closing bracket");
       case s_hold:
         return hold_byte(e, c);
       case s_after:
@@ -493,6 +489,7 @@ class gemma_call_handler final : public handler {
   tokens t_;
   std::string_view trailer_, trailer_close_;
   state st_ = s_prefix, hold_ctx_ = s_value;
+  failure why_;  // why byte() failed (bad(), foreign())
   bool name_ws_ = false;
   bool colon_ = false;  // s_prefix: the stray ':' was read
   bool bare_ = false;   // a bare call (no call token): its name must be a declared tool

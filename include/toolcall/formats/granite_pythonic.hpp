@@ -40,22 +40,20 @@ class bare_line_call_handler final : public handler {
     c.format = fmt_;
     py_.begin_args(e, c, name_);
   }
-  step feed(engine_services& e, std::string_view in) override { return check(e, py_.feed(e, in), in); }
-  step finish(engine_services& e) override { return check(e, py_.finish(e), {}); }
+  step feed(engine_services& e, std::string_view in) override { return check(py_.feed(e, in), in); }
+  step finish(engine_services& e) override { return check(py_.finish(e), {}); }
 
  private:
   /// The body ends at the first byte that is not whitespace after `)`; whitespace it read is in
   /// its tail. Without a newline there, that byte is on the call's line: prose, not a call,
   /// unless it opens a token (`<|end_of_text|>`, as the template writes it right after the
   /// call; the scanner reads what it is).
-  step check(engine_services& e, step s, std::string_view in) {
+  step check(step s, std::string_view in) {
     if (s.st != step::done) return s;
     const bool at_end = s.consumed >= in.size();  // finish(), or the chunk ended: the text ended there
     if (!at_end && in[s.consumed] != '<' && py_.tail.find('\n') == std::string::npos) {
-      e.set_failure(errc::invalid_call, e.chunk_abs() + s.consumed, "text follows the call on its line",
-                    severity::warning);
       py_.tail.clear();
-      return {step::fail, s.consumed};
+      return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
     }
     tail = std::move(py_.tail);
     py_.tail.clear();

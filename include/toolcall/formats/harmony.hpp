@@ -43,14 +43,13 @@ class harmony_handler final : public handler {
           ++i;
           if (role_start_ && header_.find("<|") == std::string::npos && (in[i - 1] == '\n' || header_.size() > 256)) {
             // `to=` at the start of a line of prose, not a role header: not this format's
-            e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-            return {step::fail, i - 1};
+            return step::failed(i - 1, errc::ok, "", severity::note);
           }
-          if (header_.size() > 512) return bad(e, i, "harmony header too long");
+          if (header_.size() > 512) return bad(i, "harmony header too long");
           constexpr std::string_view msg = "<|message|>";
           if (header_.size() >= msg.size() &&
               header_.compare(header_.size() - msg.size(), msg.size(), msg) == 0) {
-            if (!parse_header(e)) return bad(e, i, "bad harmony header");
+            if (!parse_header(e)) return bad(i, "bad harmony header");
             if (kind_ == k_call) {
               json_body::config cfg;
               cfg.shape.args_only = true;
@@ -69,13 +68,13 @@ class harmony_handler final : public handler {
         case s_call_ws: {
           const unsigned char c = static_cast<unsigned char>(in[i]);
           if (is_json_ws(c)) { ++i; continue; }
-          if (c != '{') return bad(e, i, "the call body is not a JSON object");
+          if (c != '{') return bad(i, "the call body is not a JSON object");
           st_ = s_json;
           continue;
         }
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
-          if (s.st == step::fail) return {step::fail, i + s.consumed};
+          if (s.st == step::fail) return s.after(i);
           i += s.consumed;
           if (s.st == step::done) {
             body_.tail.clear();
@@ -86,7 +85,7 @@ class harmony_handler final : public handler {
         }
         case s_closer: {
           const step s = closer_.feed(in.substr(i), tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
         case s_text: {
           // body text up to an end marker; a partial marker is held back
@@ -150,11 +149,9 @@ class harmony_handler final : public handler {
         return {step::done, 0};
       default:
         if (role_start_ && header_.find("<|") == std::string::npos) {
-          e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);  // prose that starts with `to=`
-          return {step::fail, 0};
+          return step::failed(0, errc::ok, "", severity::note);  // prose that starts with `to=`
         }
-        e.set_failure(errc::invalid_call, e.chunk_abs(), "the text ends inside a harmony header", severity::warning);
-        return {step::fail, 0};
+        return step::failed(0, errc::invalid_call, "the text ends inside a harmony header", severity::warning);
     }
   }
 
@@ -221,10 +218,7 @@ class harmony_handler final : public handler {
       if (recipient_.empty() || recipient_.back() != '.') break;
     }
   }
-  step bad(engine_services& e, std::size_t i, const char* msg) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, severity::error);
-    return {step::fail, i};
-  }
+  step bad(std::size_t i, const char* msg) { return step::failed(i, errc::invalid_call, msg, severity::error); }
 
   state st_ = s_header;
   kind kind_ = k_content;

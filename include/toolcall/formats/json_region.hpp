@@ -96,7 +96,7 @@ class json_region_handler final : public handler {
           }
           m_ += static_cast<char>(c);
           const pm r = prefix_match(m_, spec_->lead);
-          if (r == pm::no) return quiet_fail(e, i);
+          if (r == pm::no) return quiet_fail(i);
           ++i;
           if (r == pm::full) st_ = s_peek;
           continue;
@@ -106,7 +106,7 @@ class json_region_handler final : public handler {
             ++i;
             continue;
           }
-          if (spec_->array_only && c != '[') return quiet_fail(e, i);
+          if (spec_->array_only && c != '[') return quiet_fail(i);
           start_body(e, spec_->body);
           st_ = s_body;
           continue;
@@ -114,7 +114,7 @@ class json_region_handler final : public handler {
           se_.point(e, i);
           const step s = body_.feed(se_, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
         case s_open:
           if (is_json_ws(c)) {
@@ -152,7 +152,7 @@ class json_region_handler final : public handler {
             tail = ws_ + m_;
             return {step::done, i + 1};
           }
-          if (!partial) return quiet_fail(e, i);
+          if (!partial) return quiet_fail(i);
           ++i;
           continue;
         }
@@ -174,17 +174,14 @@ class json_region_handler final : public handler {
         ws_.clear();
         return {step::done, 0};
       case s_close:
-        if (!m_.empty()) return quiet_fail(e, 0);
+        if (!m_.empty()) return quiet_fail(0);
         tail = std::move(ws_);
         ws_.clear();
         return {step::done, 0};
       case s_peek:
         // the text ended right after the opener: never silent
-        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the tool-call marker",
-                      severity::warning);
-        return {step::fail, 0};
-      default:
-        return quiet_fail(e, 0);
+        return step::failed(0, errc::unterminated_call, "the text ends after the tool-call marker", severity::warning);
+      default: return quiet_fail(0);
     }
   }
 
@@ -199,10 +196,7 @@ class json_region_handler final : public handler {
   }
   /// Not this format's syntax (prose that names the opener, or another family's payload):
   /// no diagnostic of its own, the next claimant or the text scanner gets the bytes.
-  static step quiet_fail(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
-  }
+  static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
 
   std::string_view fmt_;
   std::vector<json_region_spec> specs_;

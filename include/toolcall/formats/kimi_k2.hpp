@@ -52,11 +52,12 @@ class kimi_call_handler final : public handler {
       if (!mbuf_.empty() || c == '<') {
         mbuf_ += static_cast<char>(c);
         const pm m = prefix_match(mbuf_, arg);
-        if (m == pm::no) return foreign(e, i);
+        if (m == pm::no) return foreign(i);
         ++i;
         if (m == pm::full) {
           mbuf_.clear();
-          if (!start_args(e)) return {step::fail, i};
+          step s = start_args(e, i);
+          if (s.st == step::fail) return s;
         }
         continue;
       }
@@ -65,8 +66,7 @@ class kimi_call_handler final : public handler {
         ++i;
         continue;
       }
-      if (id_ws_ || c == '>' || c == '{' || c == '}' || c == '"' || c < 0x20 || id_.size() >= 256)
-        return foreign(e, i);
+      if (id_ws_ || c == '>' || c == '{' || c == '}' || c == '"' || c < 0x20 || id_.size() >= 256) return foreign(i);
       id_ += static_cast<char>(c);
       ++i;
     }
@@ -78,8 +78,7 @@ class kimi_call_handler final : public handler {
   }
   step finish(engine_services& e) override {
     if (!in_args_) {
-      e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the call id", severity::error);
-      return {step::fail, 0};
+      return step::failed(0, errc::unterminated_call, "the text ends inside the call id", severity::error);
     }
     const step s = body_.finish(e);
     if (s.st == step::done) tail = std::move(body_.tail);
@@ -101,23 +100,19 @@ class kimi_call_handler final : public handler {
       if (c < '0' || c > '9') return false;
     return !s.empty();
   }
-  step foreign(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
-  }
-  bool start_args(engine_services& e) {
+  step foreign(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
+  /// The arguments start after byte `i`: `more`, or the step that fails the region.
+  step start_args(engine_services& e, std::size_t i) {
     const std::string_view name = name_of(id_);
     if (all_digits(name)) {
       // `<|tool_call_begin|>0 <|tool_call_argument_begin|>`: the model wrote the counter and no
       // name. vLLM guesses the tool from the arguments' keys; the engine offers handlers no
       // schemas to guess from, and a call named "0" would be a wrong call
-      e.set_failure(errc::missing_name, e.chunk_abs(),
-                    "the call id `" + id_ + "` is a bare counter: it names no tool", severity::error);
-      return false;
+      return step::failed(i, errc::missing_name, "the call id `" + id_ + "` is a bare counter: it names no tool",
+                          severity::error);
     }
     if (!valid_call_name(name)) {
-      e.set_failure(errc::missing_name, e.chunk_abs(), "the call id holds no usable name", severity::error);
-      return false;
+      return step::failed(i, errc::missing_name, "the call id holds no usable name", severity::error);
     }
     if (!held_.empty()) {
       e.region_content(held_);
@@ -131,7 +126,7 @@ class kimi_call_handler final : public handler {
     cfg.id = id_;
     body_.begin(e, cfg);
     in_args_ = true;
-    return true;
+    return {step::more, i};
   }
 
   std::string_view fmt_;
@@ -171,7 +166,7 @@ class kimi_section_handler final : public handler {
         noise_ += pend_[0];  // no marker starts here: the byte is text before the first call
         pend_.erase(0, 1);
       }
-      if (noise_.size() > k_max_noise) return quiet_fail(e, i);
+      if (noise_.size() > k_max_noise) return quiet_fail(i);
       if (hit < 0) continue;
       pend_.clear();
       if (hit == 0 && !noise_.empty()) {
@@ -182,10 +177,9 @@ class kimi_section_handler final : public handler {
         call_.hold_content(std::move(noise_));
         noise_.clear();
         in_call_ = true;
-        const step s = take(call_.feed(e, in.substr(i + 1)));
-        return {s.st, s.consumed + i + 1};
+        return take(call_.feed(e, in.substr(i + 1))).after(i + 1);
       }
-      if (!noise_.empty()) return quiet_fail(e, i);  // `<|tool_calls_section_end|>` after prose
+      if (!noise_.empty()) return quiet_fail(i);     // `<|tool_calls_section_end|>` after prose
       if (hit == 0) tail.assign(k_kimi_call_begin);  // the call is a region of its own
       return {step::done, i + 1};
     }
@@ -193,20 +187,16 @@ class kimi_section_handler final : public handler {
   }
   step finish(engine_services& e) override {
     if (in_call_) return take(call_.finish(e));
-    if (!noise_.empty()) return quiet_fail(e, 0);
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the tool-call section opener",
-                  severity::warning);
-    return {step::fail, 0};
+    if (!noise_.empty()) return quiet_fail(0);
+    return step::failed(0, errc::unterminated_call, "the text ends after the tool-call section opener",
+                        severity::warning);
   }
 
  private:
   static constexpr std::string_view k_next[] = {k_kimi_call_begin, "<|tool_calls_section_end|>",
                                                 "<|tool_call_section_end|>"};
   static constexpr std::size_t k_max_noise = 256;
-  static step quiet_fail(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
-  }
+  static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   step take(step s) {
     if (s.st == step::done) tail = std::move(call_.tail);
     return s;

@@ -58,8 +58,7 @@ class lfm2_handler final : public handler {
         }
         if (c != '[') {
           // prose that mentions the token
-          e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-          return {step::fail, i};
+          return step::failed(i, errc::ok, "", severity::note);
         }
         ++i;
         st_ = s_peek;
@@ -84,9 +83,8 @@ class lfm2_handler final : public handler {
   step finish(engine_services& e) override {
     if (st_ == s_json) return take(json_.finish(e));
     if (st_ == s_py) return take(py_.finish(e));
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the call token",
-                  st_ == s_peek ? severity::error : severity::warning);
-    return {step::fail, 0};
+    return step::failed(0, errc::unterminated_call, "the text ends after the call token",
+                        st_ == s_peek ? severity::error : severity::warning);
   }
 
  private:

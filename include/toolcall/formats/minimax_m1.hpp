@@ -73,9 +73,9 @@ class minimax_m1_handler final : public handler {
             }
             // nothing read yet: `<tool_calls>` in prose, or another family's body
             m_.clear();
-            return no_payload(e, i);
+            return no_payload(i);
           }
-          if (calls_ == 0 && bad_.empty()) return no_payload(e, i);  // prose, or Jamba's `[`
+          if (calls_ == 0 && bad_.empty()) return no_payload(i);  // prose, or Jamba's `[`
           // a line of prose between the calls: skipped, as vLLM does
           line_.clear();
           line_abs_ = e.chunk_abs() + i;
@@ -95,8 +95,9 @@ class minimax_m1_handler final : public handler {
             st_ = s_line;
             continue;
           }
-          if (e.call_open()) return {step::fail, i};  // the call began: the block fails with it
-          skip_line(e, errc::invalid_call, "a line of the <tool_calls> block is not a call with a name and arguments; it is skipped");
+          if (e.call_open()) return s.at(i);  // the call began: the block fails with it, for its reason
+          skip_line(errc::invalid_call,
+                    "a line of the <tool_calls> block is not a call with a name and arguments; it is skipped");
           continue;
         }
         case s_bad:
@@ -137,7 +138,7 @@ class minimax_m1_handler final : public handler {
       } else if (e.call_open()) {
         return s;
       } else {
-        skip_line(e, errc::unterminated_call, "the text ends inside a line of the <tool_calls> block");
+        skip_line(errc::unterminated_call, "the text ends inside a line of the <tool_calls> block");
       }
     }
     if (st_ == s_bad) {
@@ -173,8 +174,7 @@ class minimax_m1_handler final : public handler {
     line_.clear();
     line_abs_ = e.chunk_abs() + i;
   }
-  void skip_line(engine_services& e, errc code, const char* why) {
-    e.set_failure(errc::ok, e.chunk_abs(), "", severity::note);  // the body's reason is not the block's
+  void skip_line(errc code, const char* why) {
     line_code_ = code;
     line_why_ = why;
     line_level_ = severity::warning;
@@ -184,18 +184,15 @@ class minimax_m1_handler final : public handler {
     bad_.push_back(skipped{line_abs_, line_code_, line_level_, line_why_, std::move(line_)});
     line_.clear();
   }
-  step no_payload(engine_services& e, std::size_t i) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, "no JSON payload after the marker", severity::warning);
-    return {step::fail, i};
+  step no_payload(std::size_t i) {
+    return step::failed(i, errc::invalid_call, "no JSON payload after the marker", severity::warning);
   }
   /// The block ends at `at`: with calls, the skipped lines are reported and their text is
   /// content (after the calls); with none, the block fails and all of it is content.
   step close(engine_services& e, std::size_t at) {
     if (calls_ == 0) {
-      const std::size_t abs = bad_.empty() ? e.chunk_abs() + at : bad_.front().abs;
-      e.set_failure(bad_.empty() ? errc::invalid_call : bad_.front().code, abs,
-                    "no line of the <tool_calls> block is a call", severity::warning);
-      return {step::fail, at};
+      return step::failed(at, bad_.empty() ? errc::invalid_call : bad_.front().code,
+                          "no line of the <tool_calls> block is a call", severity::warning);
     }
     for (skipped& b : bad_) {
       e.diag(b.code, b.abs, b.why, b.level);

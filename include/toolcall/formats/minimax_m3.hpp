@@ -102,7 +102,7 @@ class minimax_m3_handler final : public handler {
         ++i;
         continue;
       }
-      if (a == a_fail) return {step::fail, i};
+      if (a == a_fail) return step::failed(i, std::move(why_));
       if (a == a_done) return {step::done, i + 1};
       // a_done_here: the byte is not the region's
       return {step::done, i};
@@ -118,11 +118,12 @@ class minimax_m3_handler final : public handler {
       return {step::done, 0};
     }
     if (st_ == s_lead || (st_ == s_between && calls_ == 0))
-      return fail_step(e, errc::unterminated_call, "the text ends before the first invoke");
+      return fail_step(errc::unterminated_call, "the text ends before the first invoke");
     if (calls_ > 0) {
       // the text ends inside a later invoke: the complete invokes before it stay (vLLM keeps
       // them), the cut one is dropped with an error
-      if (e.call_open() && !e.abandon_call()) return fail_step(e, errc::unterminated_call, "the text ends inside an invoke");
+      if (e.call_open() && !e.abandon_call())
+        return fail_step(errc::unterminated_call, "the text ends inside an invoke");
       e.diag(errc::unterminated_call, abs_,
              "the output ended inside an invoke after " + std::to_string(calls_) +
                  " complete call(s): they are kept, the cut invoke is dropped",
@@ -130,7 +131,7 @@ class minimax_m3_handler final : public handler {
       pend_.clear();
       return {step::done, 0};
     }
-    return fail_step(e, errc::unterminated_call, "the text ends inside an invoke");
+    return fail_step(errc::unterminated_call, "the text ends inside an invoke");
   }
 
  private:
@@ -357,7 +358,7 @@ class minimax_m3_handler final : public handler {
     st_ = s_body;
     if (!closing) {
       if (stack_.size() + 1 > e.max_depth()) {
-        e.set_failure(errc::limit_depth, abs_, "parameters nested deeper than max_depth", severity::error);
+        why_ = failure{errc::limit_depth, "parameters nested deeper than max_depth", severity::error};
         return a_fail;
       }
       const std::size_t parent = stack_.empty() ? 0 : stack_.back();
@@ -492,16 +493,14 @@ class minimax_m3_handler final : public handler {
   }
 
   act fail(engine_services& e, errc code, const char* msg) {
-    e.set_failure(code, abs_, msg, e.call_open() || calls_ ? severity::error : severity::warning);
+    why_ = failure{code, msg, e.call_open() || calls_ ? severity::error : severity::warning};
     return a_fail;
   }
 
-  step fail_step(engine_services& e, errc code, const char* msg) {
-    e.set_failure(code, abs_, msg, severity::error);
-    return {step::fail, 0};
-  }
+  step fail_step(errc code, const char* msg) { return step::failed(0, code, msg, severity::error); }
 
   state st_ = s_lead;
+  failure why_;        // why byte() failed (fail())
   std::size_t k_ = 0;  // NS bytes matched (KMP state)
   std::size_t ws_ = 0, calls_ = 0, abs_ = 0, inv_abs_ = 0;
   bool repaired_ = false, bad_utf8_ = false, utf8_noted_ = false, text_ok_ = true;

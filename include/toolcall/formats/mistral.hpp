@@ -50,7 +50,7 @@ class mistral_handler final : public handler {
             continue;
           }
           if (is_ident_start(c)) { st_ = s_name; continue; }
-          return bad(e, i, "[TOOL_CALLS] is not followed by a call", severity::warning);
+          return bad(i, "[TOOL_CALLS] is not followed by a call", severity::warning);
         case s_name:
           if (is_json_ws(c) && m_.buffer().empty()) {  // `[TOOL_CALLS]NAME [ARGS]`
             ws_ = true;
@@ -58,7 +58,7 @@ class mistral_handler final : public handler {
             continue;
           }
           if (!ws_ && (is_ident_char(c) || c == '-' || c == '.')) {
-            if (name_.size() > 256) return bad(e, i, "name too long", severity::warning);
+            if (name_.size() > 256) return bad(i, "name too long", severity::warning);
             name_ += static_cast<char>(c);
             ++i;
             continue;
@@ -66,7 +66,7 @@ class mistral_handler final : public handler {
           if (c == '{') { start_args(e); continue; }
           {
             const int r = m_.push(c, after_name);
-            if (r == -2) return bad(e, i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+            if (r == -2) return bad(i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
             ++i;
             if (r == 0) { m_.reset(); st_ = s_args_ws; }
             else if (r == 1) { m_.reset(); ws_ = false; st_ = s_id; }
@@ -75,7 +75,7 @@ class mistral_handler final : public handler {
           continue;
         case s_name_marker: {
           const int r = m_.push(c, after_name);
-          if (r == -2) return bad(e, i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+          if (r == -2) return bad(i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
           ++i;
           if (r == 0) { m_.reset(); st_ = s_args_ws; }
           else if (r == 1) { m_.reset(); ws_ = false; st_ = s_id; }
@@ -84,7 +84,7 @@ class mistral_handler final : public handler {
         case s_id:
           if (c == '[' || !m_.buffer().empty()) {
             const int r = m_.push(c, after_id);
-            if (r == -2) return bad(e, i, "bad [CALL_ID]", severity::error);
+            if (r == -2) return bad(i, "bad [CALL_ID]", severity::error);
             ++i;
             if (r == 0) { m_.reset(); st_ = s_args_ws; }
             continue;
@@ -95,18 +95,18 @@ class mistral_handler final : public handler {
             ++i;
             continue;
           }
-          if (ws_ || id_.size() > 128) return bad(e, i, "bad [CALL_ID]", severity::error);
+          if (ws_ || id_.size() > 128) return bad(i, "bad [CALL_ID]", severity::error);
           id_ += static_cast<char>(c);
           ++i;
           continue;
         case s_args_ws:
           if (is_json_ws(c)) { ++i; continue; }
           if (c == '{') { start_args(e); continue; }
-          return bad(e, i, "[ARGS] is not followed by a JSON object", severity::error);
+          return bad(i, "[ARGS] is not followed by a JSON object", severity::error);
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
       }
     }
@@ -118,9 +118,8 @@ class mistral_handler final : public handler {
       if (s.st == step::done) tail = std::move(body_.tail);
       return s;
     }
-    e.set_failure(errc::invalid_call, e.chunk_abs(), "[TOOL_CALLS] is not followed by a complete call",
-                  st_ == s_dispatch || st_ == s_name ? severity::warning : severity::error);
-    return {step::fail, 0};
+    return step::failed(0, errc::invalid_call, "[TOOL_CALLS] is not followed by a complete call",
+                        st_ == s_dispatch || st_ == s_name ? severity::warning : severity::error);
   }
 
  private:
@@ -135,10 +134,7 @@ class mistral_handler final : public handler {
     body_.begin(e, cfg);
     st_ = s_json;
   }
-  step bad(engine_services& e, std::size_t i, const char* msg, severity lv) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, lv);
-    return {step::fail, i};
-  }
+  step bad(std::size_t i, const char* msg, severity lv) { return step::failed(i, errc::invalid_call, msg, lv); }
   state st_ = s_dispatch;
   bool ws_ = false;  ///< whitespace after the name or id: only a marker may follow
   std::string name_, id_;

@@ -171,7 +171,7 @@ class morph_xml_handler final : public handler {
         case a_next: ++i; break;
         case a_again: break;  // the state changed: the byte is read again
         case a_done: flush(e); return {step::done, i + 1};
-        case a_fail: flush(e); return {step::fail, i};
+        case a_fail: flush(e); return step::failed(i, std::move(why_));
       }
     }
     flush(e);
@@ -183,10 +183,8 @@ class morph_xml_handler final : public handler {
     abs_ = e.chunk_abs();
     flush(e);
     if (!seen_)
-      e.set_failure(errc::invalid_call, abs_, "the tool tag is not followed by arguments", severity::warning);
-    else
-      e.set_failure(errc::unterminated_call, abs_, "the text ends inside the tool element", severity::error);
-    return {step::fail, 0};
+      return step::failed(0, errc::invalid_call, "the tool tag is not followed by arguments", severity::warning);
+    return step::failed(0, errc::unterminated_call, "the text ends inside the tool element", severity::error);
   }
 
  private:
@@ -622,11 +620,12 @@ class morph_xml_handler final : public handler {
 
   act fail(engine_services& e, errc code, const char* msg) {
     flush(e);
-    e.set_failure(code, abs_, msg, in_call_ ? severity::error : severity::warning);
+    why_ = failure{code, msg, in_call_ ? severity::error : severity::warning};
     return a_fail;
   }
 
   std::string_view fmt_;
+  failure why_;       // why byte() failed (fail())
   std::string name_;  // the tool's name, from the trigger
   state st_ = s_between;
   bool self_close_ = false, seen_ = false, in_call_ = false, repaired_ = false, dup_ = false, lead_ = false;

@@ -63,10 +63,10 @@ class recipient_handler final : public handler {
       switch (st_) {
         case s_header: {
           header_ += in[i++];
-          if (header_.size() > max_header) return bad(e, i, "a message header without <|message|>");
+          if (header_.size() > max_header) return bad(i, "a message header without <|message|>");
           const std::string_view he = cfg_.header_end;
           if (header_.size() >= he.size() && header_.compare(header_.size() - he.size(), he.size(), he) == 0) {
-            if (!parse_header()) return bad(e, i, "bad message header");
+            if (!parse_header()) return bad(i, "bad message header");
             if (kind_ == k_tool) {
               st_ = s_tool_ws;
             } else {
@@ -92,20 +92,20 @@ class recipient_handler final : public handler {
             block_.begin(sub, cfg_.block_open, 0);
             if (b == pm::full) {
               const step s = block_.feed(sub, m_);
-              if (s.st == step::fail) return {step::fail, i};
+              if (s.st == step::fail) return s.at(i);
             }
             m_.clear();
             st_ = s_block;
             continue;
           }
           if (a == pm::partial || b == pm::partial) continue;
-          return bad(e, i, "a tool message without ATEM calls");
+          return bad(i, "a tool message without ATEM calls");
         }
         case s_block: {
           const step s = block_.feed(e, in.substr(i));
           if (s.st == step::more) return {step::more, n};
           if (s.st == step::done) tail = std::move(block_.tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
         case s_text: {
           std::size_t j = i;
@@ -167,11 +167,9 @@ class recipient_handler final : public handler {
         return s;
       }
       case s_tool_ws:
-        e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends before the tool message's calls", severity::error);
-        return {step::fail, 0};
-      default:
-        e.set_failure(errc::invalid_call, e.chunk_abs(), "the text ends inside a message header", severity::warning);
-        return {step::fail, 0};
+        return step::failed(0, errc::unterminated_call, "the text ends before the tool message's calls",
+                            severity::error);
+      default: return step::failed(0, errc::invalid_call, "the text ends inside a message header", severity::warning);
     }
   }
 
@@ -216,9 +214,9 @@ class recipient_handler final : public handler {
     return true;
   }
 
-  step bad(engine_services& e, std::size_t i, const char* msg) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, kind_ == k_tool && st_ != s_header ? severity::error : severity::warning);
-    return {step::fail, i};
+  step bad(std::size_t i, const char* msg) {
+    return step::failed(i, errc::invalid_call, msg,
+                        kind_ == k_tool && st_ != s_header ? severity::error : severity::warning);
   }
 
   config cfg_;

@@ -47,13 +47,13 @@ class function_eq_handler final : public handler {
             after_quote_ = true;  // the next byte must be '>', in this chunk or the next
             continue;
           }
-          if (after_quote_ && c != '>') return bad(e, i, "expected '>'", severity::warning);
+          if (after_quote_ && c != '>') return bad(i, "expected '>'", severity::warning);
           if (c == '>' && !quoted_) {
             ++i;
             while (!name_.empty() && is_json_ws(static_cast<unsigned char>(name_.back()))) name_.pop_back();
             const bool self_closing = !name_.empty() && name_.back() == '/';  // `<function=get_time/>`
             if (self_closing) name_.pop_back();
-            if (!valid_call_name(name_)) return bad(e, i, "bad function name", severity::warning);
+            if (!valid_call_name(name_)) return bad(i, "bad function name", severity::warning);
             if (self_closing) {
               e.begin_call(name_, "", fmt_, 0);
               e.call_args("{}");
@@ -68,7 +68,7 @@ class function_eq_handler final : public handler {
             ++i;
             continue;
           }
-          if (trail_ws_ || name_.size() > 256) return bad(e, i, "bad function name", severity::warning);
+          if (trail_ws_ || name_.size() > 256) return bad(i, "bad function name", severity::warning);
           name_ += c;
           ++i;
           continue;
@@ -84,11 +84,11 @@ class function_eq_handler final : public handler {
             st_ = s_json;
             continue;
           }
-          return bad(e, i, "<function=NAME> is not followed by arguments", severity::warning);
+          return bad(i, "<function=NAME> is not followed by arguments", severity::warning);
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
       }
     }
@@ -100,16 +100,12 @@ class function_eq_handler final : public handler {
       if (s.st == step::done) tail = std::move(body_.tail);
       return s;
     }
-    e.set_failure(errc::invalid_call, e.chunk_abs(), "<function=NAME> is not followed by arguments", severity::warning);
-    return {step::fail, 0};
+    return step::failed(0, errc::invalid_call, "<function=NAME> is not followed by arguments", severity::warning);
   }
 
  private:
   enum state : std::uint8_t { s_name, s_dispatch, s_json };
-  step bad(engine_services& e, std::size_t i, const char* msg, severity lv) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + i, msg, lv);
-    return {step::fail, i};
-  }
+  step bad(std::size_t i, const char* msg, severity lv) { return step::failed(i, errc::invalid_call, msg, lv); }
   std::string_view fmt_;
   bool quoted_ = false, after_quote_ = false, trail_ws_ = false;
   state st_ = s_name;

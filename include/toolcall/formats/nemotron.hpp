@@ -109,7 +109,7 @@ class nemotron_handler final : public handler {
       abs_services sub(e, e.region_abs() + k_open_len);
       const step s = inner_.feed(sub, pre_);
       pre_.clear();
-      if (s.st != step::more) return {s.st, i};
+      if (s.st != step::more) return s.at(i);
     }
     if (in.empty()) return {step::more, 0};
     step s = inner_.feed(e, in.substr(i));

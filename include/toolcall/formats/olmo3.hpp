@@ -51,8 +51,7 @@ class olmo3_handler final : public handler {
           }
           if (!is_ident_start(c)) {
             // prose that mentions the tag (`<function_calls></function_calls>`)
-            e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-            return {step::fail, i};
+            return step::failed(i, errc::ok, "", severity::note);
           }
           start_call(e);
           continue;
@@ -62,7 +61,7 @@ class olmo3_handler final : public handler {
             // a line whose arguments break after its call began drops that call (it ends
             // invalid: a live stream showed it), as vLLM's parser drops an unparsable line
             const bool began = body_.began();
-            if (began && !e.abandon_call()) return {step::fail, i + s.consumed};
+            if (began && !e.abandon_call()) return s.after(i);
             skip_line(e, began);
             i += s.consumed;
             continue;
@@ -102,20 +101,18 @@ class olmo3_handler final : public handler {
             skip_line(e, false);
             continue;
           }
-          e.set_failure(errc::invalid_call, e.chunk_abs() + i, "a line in <function_calls> is not a call",
-                        severity::error);
-          return {step::fail, i};
+          return step::failed(i, errc::invalid_call, "a line in <function_calls> is not a call", severity::error);
         case s_close: {
           // the closer ends the block, separator included; another token (an end of turn)
           // ends it without its closer, and the separator and that token's bytes go back
           std::string given;
           const step s = closer_.feed(in.substr(i), given);
           if (s.st == step::done) {
-            if (!good_) return none_left(e, i + s.consumed);  // the block ends there
+            if (!good_) return none_left(i + s.consumed);  // the block ends there
             done_here(given);
             report(e);
           }
-          return {s.st, i + s.consumed};
+          return s.after(i);
         }
       }
     }
@@ -134,7 +131,7 @@ class olmo3_handler final : public handler {
       return {step::done, 0};
     }
     if (st_ == s_sep || st_ == s_close) {
-      if (!good_) return none_left(e, 0);
+      if (!good_) return none_left(0);
       report(e);
       // the text ends after the last call: the separator (and a closer's prefix) go back
       std::string given;
@@ -143,8 +140,7 @@ class olmo3_handler final : public handler {
       sep_.clear();
       return {step::done, 0};
     }
-    e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after <function_calls>", severity::warning);
-    return {step::fail, 0};
+    return step::failed(0, errc::unterminated_call, "the text ends after <function_calls>", severity::warning);
   }
 
  private:
@@ -166,9 +162,8 @@ class olmo3_handler final : public handler {
              k.second ? severity::error : severity::warning);
     skipped_.clear();
   }
-  step none_left(engine_services& e, std::size_t i) {
-    e.set_failure(errc::invalid_call, e.region_abs(), "no line in <function_calls> is a call", severity::warning);
-    return {step::fail, i};
+  step none_left(std::size_t i) {
+    return step::failed(i, errc::invalid_call, "no line in <function_calls> is a call", severity::warning);
   }
 
   void start_call(engine_services& e) {

@@ -45,8 +45,7 @@ class plamo3_handler final : public delegating_handler {
     for (std::size_t i = 0; i < in.size(); ++i) {
       buf_ += in[i];
       if (!proper_prefix(buf_)) {
-        e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-        return {step::fail, i};
+        return step::failed(i, errc::ok, "", severity::note);
       }
     }
     return {step::more, in.size()};

@@ -145,17 +145,16 @@ class finite_numbers_handler final : public delegating_handler {
     st_ = finite_numbers_services::state{};
     begin_in(*inner_, f_.point(e), trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return keep_some(e, inner_->feed(f_.point(e), in)); }
-  step finish(engine_services& e) override { return keep_some(e, inner_->finish(f_.point(e))); }
+  step feed(engine_services& e, std::string_view in) override { return keep_some(inner_->feed(f_.point(e), in)); }
+  step finish(engine_services& e) override { return keep_some(inner_->finish(f_.point(e))); }
 
  private:
   /// A region whose every call was dropped is no call: it fails, its text stays content.
-  step keep_some(engine_services& e, step s) {
+  step keep_some(step s) {
     if (s.st == step::done && st_.kept == 0 && st_.dropped > 0) {
       inner_->tail.clear();
-      e.set_failure(errc::invalid_arguments, e.region_abs(), "every call holds a number beyond the range of a double",
-                    severity::error);
-      return {step::fail, s.consumed};
+      return step::failed(s.consumed, errc::invalid_arguments, "every call holds a number beyond the range of a double",
+                          severity::error);
     }
     return take(s);
   }
@@ -203,7 +202,7 @@ class python_start_handler final : public handler {
           continue;
         }
         if (c == ' ' || c == '\t' || c == '\r') { ++i; continue; }
-        return quiet(e, i);  // ```python3, ```pythonic: another language
+        return quiet(i);  // ```python3, ```pythonic: another language
       }
       if (st_ == s_fence || st_ == s_fence_list) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
@@ -233,7 +232,7 @@ class python_start_handler final : public handler {
           st_ = s_json;
           continue;
         }
-        if (!is_ident_start(c) || (st_ == s_fence && !bare_ok_)) return quiet(e, i);  // code, not a call
+        if (!is_ident_start(c) || (st_ == s_fence && !bare_ok_)) return quiet(i);  // code, not a call
         cfg.list = st_ == s_fence_list;
         py_.begin(e, cfg);
         st_ = s_py;
@@ -243,7 +242,7 @@ class python_start_handler final : public handler {
         const step s = json_.feed(e, in.substr(i));
         if (s.st == step::done) tail = std::move(json_.tail);
         json_.tail.clear();
-        return {s.st, i + s.consumed};
+        return s.after(i);
       }
       if (st_ == s_peek) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
@@ -257,9 +256,7 @@ class python_start_handler final : public handler {
         } else if (is_ident_start(c)) {
           cfg.list = false;
         } else {
-          e.set_failure(errc::invalid_call, e.chunk_abs() + i, "<|python_start|> is not followed by a call",
-                        severity::warning);
-          return {step::fail, i};
+          return step::failed(i, errc::invalid_call, "<|python_start|> is not followed by a call", severity::warning);
         }
         py_.begin(e, cfg);
         st_ = s_py;
@@ -267,7 +264,7 @@ class python_start_handler final : public handler {
       }
       const step s = py_.feed(e, in.substr(i));
       if (s.st == step::done) tail = std::move(py_.tail);
-      return {s.st, i + s.consumed};
+      return s.after(i);
     }
     return {step::more, n};
   }
@@ -284,19 +281,16 @@ class python_start_handler final : public handler {
       return s;
     }
     if (fence_) {
-      e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends at the top of the fence", severity::note);
-      return {step::fail, 0};
+      return step::failed(0, errc::unterminated_call, "the text ends at the top of the fence", severity::note);
     }
-    e.set_failure(errc::invalid_call, e.chunk_abs(), "<|python_start|> is not followed by a call", severity::warning);
-    return {step::fail, 0};
+    return step::failed(0, errc::invalid_call, "<|python_start|> is not followed by a call", severity::warning);
   }
 
  private:
   enum state : std::uint8_t { s_peek, s_py, s_lang, s_fence, s_fence_list, s_json };
   /// A fence that is not a call fence: its text is content, with a note (prose rule).
-  static step quiet(engine_services& e, std::size_t i) {
-    e.set_failure(errc::marker_in_text, e.chunk_abs() + i, "a code fence that holds no call", severity::note);
-    return {step::fail, i};
+  static step quiet(std::size_t i) {
+    return step::failed(i, errc::marker_in_text, "a code fence that holds no call", severity::note);
   }
   std::string_view fmt_;
   state st_ = s_peek;

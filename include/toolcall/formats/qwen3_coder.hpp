@@ -49,9 +49,8 @@ class qwen3_coder_handler final : public handler {
         const unsigned char c = static_cast<unsigned char>(in[i]);
         const int r = probe(c);
         if (r < 0) {
-          e.set_failure(errc::invalid_call, e.chunk_abs() + i, "the function tag is not followed by parameters",
-                        severity::warning);
-          return {step::fail, i};
+          return step::failed(i, errc::invalid_call, "the function tag is not followed by parameters",
+                              severity::warning);
         }
         probe_ += static_cast<char>(c);
         if (r == 0) continue;
@@ -63,19 +62,18 @@ class qwen3_coder_handler final : public handler {
         const step s = body_.feed(sub, probe_);
         probe_.clear();
         st_ = s_body;
-        if (s.st != step::more) return take(s.st == step::fail ? step{step::fail, i} : step{step::done, i});
+        if (s.st != step::more) return take(s.at(i));
         break;
       }
       if (st_ == s_probe) return {step::more, in.size()};
     }
     const step s = body_.feed(e, in.substr(i));
-    return take({s.st, i + s.consumed});
+    return take(s.after(i));
   }
 
   step finish(engine_services& e) override {
     if (st_ == s_probe) {
-      e.set_failure(errc::invalid_call, e.chunk_abs(), "the text ends inside a function tag", severity::warning);
-      return {step::fail, 0};
+      return step::failed(0, errc::invalid_call, "the text ends inside a function tag", severity::warning);
     }
     return take(body_.finish(e));
   }

@@ -78,7 +78,7 @@ class rewrite_handler final : public handler {
     settle(true);
     if (!out_.empty()) {
       const step s = run(e, std::string_view(), 0, true);
-      if (s.st != step::more) return {s.st, 0};
+      if (s.st != step::more) return s.at(0);
     }
     svc_.forward_to(e);
     svc_.base_ = start_real_ + out_total_;
@@ -101,9 +101,6 @@ class rewrite_handler final : public handler {
       e_->diag(code, owner_->real(abs), std::move(msg), level);
     }
     std::size_t chunk_abs() const override { return base_; }
-    void set_failure(errc code, std::size_t abs, std::string msg, severity level) override {
-      e_->set_failure(code, owner_->real(abs), std::move(msg), level);
-    }
 
     const rewrite_handler* owner_ = nullptr;
     std::size_t base_ = 0;  // virtual position of the first byte of the text being fed
@@ -236,7 +233,7 @@ class rewrite_handler final : public handler {
     pend_src_.clear();
     tail = std::move(back);
     if (at_finish) at = 0;
-    return {s.st, at};
+    return s.at(at);
   }
 
   std::unique_ptr<handler> inner_;

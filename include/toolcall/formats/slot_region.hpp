@@ -87,7 +87,7 @@ class slot_handler final : public handler {
       if (st_ == s_body) {
         se_.point(e, i);
         const step s = body_.feed(se_, in.substr(i));
-        if (s.st != step::done) return {s.st, s.st == step::more ? n : i + s.consumed};
+        if (s.st != step::done) return s.st == step::more ? step{step::more, n} : s.after(i);
         i += s.consumed;
         st_ = s_trail;
         ++k_;
@@ -145,7 +145,7 @@ class slot_handler final : public handler {
         }
         ++i;
         if (partial) continue;
-        if (spec_->steps.empty()) return quiet_fail(e, i - 1);
+        if (spec_->steps.empty()) return quiet_fail(i - 1);
         // not a follow token: the bytes are the call's (a name, or the token after it)
         started_ = true;
         const std::string replay = std::move(lead_);
@@ -154,7 +154,7 @@ class slot_handler final : public handler {
         for (std::size_t j = 0; j < replay.size(); ++j) {
           const step s = head_byte(e, static_cast<unsigned char>(replay[j]), i - 1);
           if (s.st == step::fail) return s;
-          if (st_ == s_body) return bad(e, i - 1, "markup inside the tool-call header");
+          if (st_ == s_body) return bad(i - 1, "markup inside the tool-call header");
         }
         continue;
       }
@@ -181,14 +181,9 @@ class slot_handler final : public handler {
       case s_head:
         break;
     }
-    if (spec_->steps.empty() || (!started_ && slot_.empty() && buf_.empty())) {
-      e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends after the tool-call opener",
-                    severity::warning);
-    } else {
-      e.set_failure(errc::unterminated_call, e.chunk_abs(), "the text ends inside the tool-call header",
-                    severity::error);
-    }
-    return {step::fail, 0};
+    if (spec_->steps.empty() || (!started_ && slot_.empty() && buf_.empty()))
+      return step::failed(0, errc::unterminated_call, "the text ends after the tool-call opener", severity::warning);
+    return step::failed(0, errc::unterminated_call, "the text ends inside the tool-call header", severity::error);
   }
 
  private:
@@ -196,7 +191,7 @@ class slot_handler final : public handler {
 
   /// One byte before the JSON, at chunk offset `at`.
   step head_byte(engine_services& e, unsigned char c, std::size_t at) {
-    if (k_ >= spec_->steps.size()) return bad(e, at, "the call has no arguments");
+    if (k_ >= spec_->steps.size()) return bad(at, "the call has no arguments");
     const slot_step& s = spec_->steps[k_];
     switch (s.kind) {
       case slot_step::token: {
@@ -217,7 +212,7 @@ class slot_handler final : public handler {
         }
         std::string m = "expected ";
         m.append(s.text.data(), s.text.size());
-        return bad(e, at, std::move(m));
+        return bad(at, std::move(m));
       }
       case slot_step::id:
       case slot_step::name: {
@@ -225,7 +220,7 @@ class slot_handler final : public handler {
           buf_ += static_cast<char>(c);
           const pm r = prefix_match(buf_, s.text);
           if (r == pm::partial) return {step::more, 0};
-          if (r == pm::no) return bad(e, at, "markup inside the tool-call header");
+          if (r == pm::no) return bad(at, "markup inside the tool-call header");
           buf_.clear();
           std::string v = trimmed(slot_);
           slot_.clear();
@@ -234,7 +229,7 @@ class slot_handler final : public handler {
           ++k_;
           return {step::more, 0};
         }
-        if (slot_.size() >= 256) return bad(e, at, "the tool-call header is too long");
+        if (slot_.size() >= 256) return bad(at, "the tool-call header is too long");
         slot_ += static_cast<char>(c);
         if (!is_json_ws(c)) started_ = true;
         return {step::more, 0};
@@ -248,9 +243,7 @@ class slot_handler final : public handler {
         if (s.kind == slot_step::args) {
           const std::string_view nm = strip_functions_ns(name_);
           if (!valid_call_name(nm)) {
-            e.set_failure(errc::missing_name, e.chunk_abs() + at, "the call has no usable function name",
-                          severity::error);
-            return {step::fail, at};
+            return step::failed(at, errc::missing_name, "the call has no usable function name", severity::error);
           }
           name_.assign(nm.data(), nm.size());
           cfg.shape.args_only = true;
@@ -299,15 +292,10 @@ class slot_handler final : public handler {
     return 2;
   }
 
-  step bad(engine_services& e, std::size_t at, std::string msg) {
-    e.set_failure(errc::invalid_call, e.chunk_abs() + at, std::move(msg),
-                  started_ ? severity::error : severity::warning);
-    return {step::fail, at};
+  step bad(std::size_t at, std::string msg) {
+    return step::failed(at, errc::invalid_call, std::move(msg), started_ ? severity::error : severity::warning);
   }
-  static step quiet_fail(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
-  }
+  static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   static std::string trimmed(std::string_view s) {
     while (!s.empty() && is_json_ws(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     s = rtrim_ws(s);

@@ -108,7 +108,7 @@ class solar_open2_handler final : public handler {
       hold_.clear();
       abs_services sub(e, hold_abs_);
       const step s = inner_.feed(sub, text);
-      if (s.st == step::fail) return {step::fail, 0};
+      if (s.st == step::fail) return s.at(0);
       if (s.st == step::done) {
         tail = std::move(inner_.tail) + text.substr(s.consumed);
         inner_.tail.clear();
@@ -154,14 +154,14 @@ class solar_open2_handler final : public handler {
     return s;
   }
   /// The region ended while bytes of `in` up to `upto` were taken (held or fed).
-  static step finish_feed(step s, std::size_t upto) { return {s.st, upto}; }
+  static step finish_feed(step s, std::size_t upto) { return std::move(s).at(upto); }
   /// The inner handler ended the region: its tail, then `rest` (bytes of ours it did not read).
   step take(step s, std::size_t consumed, std::string rest) {
     if (s.st == step::done) {
       tail = std::move(inner_.tail) + rest;
       inner_.tail.clear();
     }
-    return {s.st, consumed};
+    return std::move(s).at(consumed);
   }
 
   xml_region_handler inner_;

@@ -50,31 +50,28 @@ class xlam_list_fence_handler final : public delegating_handler {
       const unsigned char c = static_cast<unsigned char>(in[i]);
       if (st_ == s_lang) {
         if (c == '\n') {
-          if (!lang_.empty() && lang_ != "json") return quiet_fail(e, i);
+          if (!lang_.empty() && lang_ != "json") return quiet_fail(i);
           st_ = s_ws;
         } else if (c != ' ' && c != '\t' && c != '\r') {
-          if (lang_.size() >= 8) return quiet_fail(e, i);
+          if (lang_.size() >= 8) return quiet_fail(i);
           lang_ += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
         }
         continue;
       }
       if (is_json_ws(c)) continue;
-      if (c != '[') return quiet_fail(e, i);
+      if (c != '[') return quiet_fail(i);
       st_ = s_list;
     }
     return delegating_handler::feed(e, in);
   }
   step finish(engine_services& e) override {
-    if (st_ != s_list) return quiet_fail(e, 0);
+    if (st_ != s_list) return quiet_fail(0);
     return delegating_handler::finish(e);
   }
 
  private:
   enum state : std::uint8_t { s_lang, s_ws, s_list };
-  static step quiet_fail(engine_services& e, std::size_t i) {
-    e.set_failure(errc::ok, e.chunk_abs() + i, "", severity::note);
-    return {step::fail, i};
-  }
+  static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   state st_ = s_lang;
   std::string lang_;
   fence_handler fence_;
