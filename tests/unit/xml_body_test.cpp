@@ -134,8 +134,13 @@ struct rec_diag {
   severity level;
 };
 
-class fake_engine final : public td::engine_services {
+class fake_engine final : public td::call_sink,
+                          public td::request_view,
+                          public td::region_text,
+                          public td::region_place {
  public:
+  /// What a body sees of this engine.
+  td::region_ctx ctx() { return {*this, *this, *this, *this}; }
   std::map<std::string, td::value_kind> kinds;
   bool guess = false;
   std::size_t depth = 64;
@@ -222,14 +227,14 @@ outcome run(const td::xml_spec& sp, std::string_view in, const std::vector<std::
   e.guess = su.guess;
   e.depth = su.depth;
   td::xml_call_body b;
-  b.begin(e, sp);
+  b.begin(e.ctx(), sp);
   outcome o;
   std::size_t pos = 0, region_end = in.size();
   bool ended = false;
   for (std::size_t k = 0; k <= cuts.size() && !ended; ++k) {
     const std::size_t end = k < cuts.size() ? cuts[k] : in.size();
     e.abs = pos;
-    const td::step s = b.feed(e, in.substr(pos, end - pos));
+    const td::step s = b.feed(e.ctx(), in.substr(pos, end - pos));
     CHECK(s.consumed <= end - pos);
     if (s.st != td::step::more) {
       o.status = s.st;
@@ -243,7 +248,7 @@ outcome run(const td::xml_spec& sp, std::string_view in, const std::vector<std::
   }
   if (!ended) {
     e.abs = in.size();
-    const td::step s = b.finish(e);
+    const td::step s = b.finish(e.ctx());
     CHECK(s.st != td::step::more);
     CHECK(s.consumed == 0);
     o.status = s.st;
@@ -857,8 +862,8 @@ TEST_CASE("bare <function=NAME>: the caller consumed the function opener") {
   fake_engine e;
   td::xml_call_body b;
   const td::xml_spec sp = qwen3_coder();
-  b.begin(e, sp, true);
-  const td::step s = b.feed(e, "get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nText");
+  b.begin(e.ctx(), sp, true);
+  const td::step s = b.feed(e.ctx(), "get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nText");
   REQUIRE(s.st == td::step::done);
   REQUIRE(e.calls.size() == 1);
   CHECK(e.calls[0].args == R"({"city":"Paris"})");

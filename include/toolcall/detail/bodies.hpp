@@ -78,7 +78,7 @@ class pythonic_body {
     bool python_repairs = false;
   };
 
-  void begin(engine_services& e, const config& c) {
+  void begin(const region_ctx& e, const config& c) {
     (void)e;
     cfg_ = c;
     st_ = s_call_start;
@@ -101,14 +101,14 @@ class pythonic_body {
   /// One call whose name and `(` the caller read (Granite's bare `get_weather(` line, a
   /// trigger made from a declared tool name, which may hold a `-`): the body starts at the
   /// arguments. With `c.list`, more calls may follow in the list (`[NAME(` after prose).
-  void begin_args(engine_services& e, const config& c, std::string_view name) {
+  void begin_args(const region_ctx& e, const config& c, std::string_view name) {
     begin(e, c);
     name_.assign(name.data(), name.size());
     st_ = s_arg_start;
     nargs_ = 0;
   }
 
-  step feed(engine_services& e, std::string_view in) {
+  step feed(const region_ctx& e, std::string_view in) {
     std::size_t off = 0;
     for (;;) {
       step s = feed_impl(e, in.substr(off));
@@ -122,7 +122,7 @@ class pythonic_body {
     }
   }
 
-  step feed_impl(engine_services& e, std::string_view in) {
+  step feed_impl(const region_ctx& e, std::string_view in) {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -164,8 +164,8 @@ class pythonic_body {
           if (is_json_ws(c)) { ++i; continue; }
           if (c == ')') {
             ensure_begun(e);
-            e.call_args(nargs_ ? "}" : "{}");
-            e.end_call(0, repaired_);
+            e.calls.call_args(nargs_ ? "}" : "{}");
+            e.calls.end_call(0, repaired_);
             begun_ = false;
             ++calls_;
             ++i;
@@ -292,7 +292,7 @@ class pythonic_body {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) {
+  step finish(const region_ctx& e) {
     if (st_ == s_after_list || (st_ == s_after_call && calls_ > 0 && !cfg_.list)) {
       return done_here(0);
     }
@@ -524,7 +524,7 @@ class pythonic_body {
     return true;
   }
   /// The value ended at a `,` or `)` (not consumed).
-  bool end_value(engine_services& e) {
+  bool end_value(const region_ctx& e) {
     fbuf_.clear();
     if (zero_) {
       zero_ = false;
@@ -544,32 +544,33 @@ class pythonic_body {
     return true;
   }
 
-  void report_skipped(engine_services& e) {
+  void report_skipped(const region_ctx& e) {
     // an item announced as a call, then dropped, was a call the parser rejected: an error
     for (auto& k : skipped_)
-      e.diag(errc::invalid_call, k.first, std::move(k.second),
-             k.second.compare(0, k_dropped.size(), k_dropped) == 0 ? severity::error : severity::warning);
+      e.text.diag(errc::invalid_call, k.first, std::move(k.second),
+                  k.second.compare(0, k_dropped.size(), k_dropped) == 0 ? severity::error : severity::warning);
     skipped_.clear();
   }
 
   /// A value failed (value_error() gave the reason): in a list the item drops itself (bad()),
   /// unless a limit was hit; elsewhere the region fails with that reason.
-  step value_failed(engine_services& e, std::size_t at) {
+  step value_failed(const region_ctx& e, std::size_t at) {
     if (!cfg_.list || !cfg_.skip_bad || lx_.error_code() == errc::limit_depth)
       return step::failed(at, why_code_, why_msg_, severity::error);
     return bad(e, at, *lx_.error_message() ? lx_.error_message() : "a value is not a literal");
   }
 
-  step bad(engine_services& e, std::size_t i, const char* msg) {
-    if (cfg_.list && cfg_.skip_bad && st_ != s_after_call && st_ != s_after_list && (!begun_ || e.abandon_call())) {
+  step bad(const region_ctx& e, std::size_t i, const char* msg) {
+    if (cfg_.list && cfg_.skip_bad && st_ != s_after_call && st_ != s_after_list &&
+        (!begun_ || e.calls.abandon_call())) {
       // a sibling that is not a call drops itself, with a warning; so does one whose arguments
       // break after its name was announced (it ends invalid)
       // reported when the list ends with a call: a list of no call is prose, one failure
       // at the region's marker: a place that does not depend on how the text was cut
       if (skipped_.size() < 64)
         skipped_.push_back(
-            {e.region_abs(), std::string(begun_ ? k_dropped : std::string_view("a list item is not a call and was skipped: ")) +
-                                 msg});
+            {e.place.region_abs(),
+             std::string(begun_ ? k_dropped : std::string_view("a list item is not a call and was skipped: ")) + msg});
       // inside `f(` its `(` is open
       sdepth_ = st_ == s_arg_start || st_ == s_key || st_ == s_eq || st_ == s_after_value || st_ == s_value ||
                         st_ == s_value_ws
@@ -594,30 +595,30 @@ class pythonic_body {
     return {step::done, i};
   }
 
-  void ensure_begun(engine_services& e) {
+  void ensure_begun(const region_ctx& e) {
     if (begun_) return;
     begun_ = true;
     repaired_ = false;
-    e.begin_call(name_, "", cfg_.format, 0);
+    e.calls.begin_call(name_, "", cfg_.format, 0);
   }
 
-  void start_value(engine_services& e) {
+  void start_value(const region_ctx& e) {
     ensure_begun(e);
     std::string head(nargs_ ? "," : "{");
     head += '"';
     json_escape_append(head, key_);
     head += "\":";
-    e.call_args(head);
+    e.calls.call_args(head);
     ++nargs_;
-    lx_.reset(nullptr, e.max_depth());
+    lx_.reset(nullptr, e.request.max_depth());
     reset_filter();
     sent_ = 0;
     st_ = s_value_ws;
   }
 
-  void flush_value(engine_services& e) {
+  void flush_value(const region_ctx& e) {
     if (lx_.out().size() > sent_) {
-      e.call_args(std::string_view(lx_.out()).substr(sent_));
+      e.calls.call_args(std::string_view(lx_.out()).substr(sent_));
       sent_ = lx_.out().size();
     }
   }

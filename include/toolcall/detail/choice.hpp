@@ -22,7 +22,7 @@ namespace detail {
 class choice_args_handler final : public handler {
  public:
   explicit choice_args_handler(std::string name) : name_(std::move(name)) {}
-  void begin(engine_services& e, std::string_view, int) override {
+  void begin(const region_ctx& e, std::string_view, int) override {
     tail.clear();
     json_body::config cfg;
     cfg.shape.args_only = true;
@@ -31,8 +31,8 @@ class choice_args_handler final : public handler {
     body_.begin(e, cfg);
     (void)body_.feed(e, "{");  // the trigger was the object's brace
   }
-  step feed(engine_services& e, std::string_view in) override { return take(body_.feed(e, in)); }
-  step finish(engine_services& e) override { return take(body_.finish(e)); }
+  step feed(const region_ctx& e, std::string_view in) override { return take(body_.feed(e, in)); }
+  step finish(const region_ctx& e) override { return take(body_.finish(e)); }
 
  private:
   step take(step s) {

@@ -43,7 +43,7 @@ class tool_line_handler final : public handler {
  public:
   tool_line_handler(std::string_view format, std::vector<std::string_view> markers)
       : fmt_(format), markers_(std::move(markers)) {}
-  void begin(engine_services& e, std::string_view trigger, int) override {
+  void begin(const region_ctx& e, std::string_view trigger, int) override {
     tail.clear();
     std::string_view n = trigger.substr(0, trigger.empty() ? 0 : trigger.size() - 1);  // the `(`
     while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
@@ -53,8 +53,8 @@ class tool_line_handler final : public handler {
     c.format = fmt_;
     py_.begin_args(e, c, name_);
   }
-  step feed(engine_services& e, std::string_view in) override { return check(py_.feed(e, in), in); }
-  step finish(engine_services& e) override { return check(py_.finish(e), {}); }
+  step feed(const region_ctx& e, std::string_view in) override { return check(py_.feed(e, in), in); }
+  step finish(const region_ctx& e) override { return check(py_.finish(e), {}); }
 
  private:
   /// The body ends at the first byte after `)` that is not whitespace (`in[consumed]`); the
@@ -121,7 +121,7 @@ struct custom_def {
 class custom_handler final : public handler {
  public:
   explicit custom_handler(std::shared_ptr<const custom_def> d) : keep_(std::move(d)), d_(*keep_) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     body_text_.clear();
     m_.clear();
@@ -156,7 +156,7 @@ class custom_handler final : public handler {
     c.multi = d_.payload == 1;
     json_.begin(e, c);
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     if (d_.payload == 5) return feed_named(e, in);
     if (d_.payload == 4) return take(xml_.feed(e, in), xml_.tail);
     if (d_.payload == 2) return feed_py(e, in);
@@ -184,7 +184,7 @@ class custom_handler final : public handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (d_.payload == 5) {
       if (naming_) {
         return step::failed(0, errc::unterminated_call, "the text ends inside the function name", severity::error);
@@ -210,7 +210,7 @@ class custom_handler final : public handler {
   }
 
  private:
-  void begin_py(engine_services& e) {
+  void begin_py(const region_ctx& e) {
     pythonic_body::config c;
     c.list = d_.py_list;
     c.closer = end_;
@@ -221,7 +221,7 @@ class custom_handler final : public handler {
   /// line break followed by `NAME(` is followed by another call, read afresh; a line that is
   /// not `NAME(` ends the region there and goes back to content. Each decision is taken at one
   /// byte, whatever the chunking.
-  step feed_py(engine_services& e, std::string_view in) {
+  step feed_py(const region_ctx& e, std::string_view in) {
     std::size_t off = 0;
     while (bracket_ && off < in.size()) {
       const unsigned char c = static_cast<unsigned char>(in[off]);
@@ -289,7 +289,7 @@ class custom_handler final : public handler {
   }
   /// payload 5: the name, up to name_end (or to `{`, `"` or whitespace), then a JSON
   /// arguments object read by a json_body that knows the name.
-  step feed_named(engine_services& e, std::string_view in) {
+  step feed_named(const region_ctx& e, std::string_view in) {
     std::size_t i = 0;
     while (naming_ && i < in.size()) {
       const char c = in[i];
@@ -348,7 +348,8 @@ class custom_handler final : public handler {
     }
     if (naming_) return {step::more, in.size()};
     if (i == in.size()) return {step::more, in.size()};
-    abs_services sub(e, e.chunk_abs() + i);
+    fixed_place sub_at(e.place, e.place.chunk_abs() + i);
+    const region_ctx sub = e.with_place(sub_at);
     const step s = json_.feed(sub, in.substr(i));
     if (s.st == step::done) tail = std::move(json_.tail);
     json_.tail.clear();
@@ -358,7 +359,7 @@ class custom_handler final : public handler {
     return step::failed(i, errc::missing_name, "no usable function name before the arguments", severity::warning);
   }
 
-  step match(engine_services& e, std::size_t consumed) {
+  step match(const region_ctx& e, std::size_t consumed) {
     std::string name, args;
     if (!d_.pattern.match_call(body_text_, name, args) || !valid_call_name(name)) {
       return step::failed(consumed, errc::invalid_call, "the body does not match the format's pattern",
@@ -367,7 +368,7 @@ class custom_handler final : public handler {
     std::string_view a = args;
     while (!a.empty() && is_json_ws(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
     if (a.empty()) a = "{}";
-    lx_.reset(nullptr, e.max_depth());
+    lx_.reset(nullptr, e.request.max_depth());
     lex_step s = lx_.feed(a);
     if (s.st == lex_step::done) {
       for (char c : a.substr(s.consumed))
@@ -378,9 +379,9 @@ class custom_handler final : public handler {
     if (s.st != lex_step::done || lx_.out().empty() || lx_.out()[0] != '{') {
       return step::failed(consumed, errc::invalid_arguments, "arguments are not a JSON object", severity::error);
     }
-    e.begin_call(name, "", d_.name, 0);
-    e.call_args(lx_.out());
-    e.end_call(0, lx_.repaired());
+    e.calls.begin_call(name, "", d_.name, 0);
+    e.calls.call_args(lx_.out());
+    e.calls.end_call(0, lx_.repaired());
     return {step::done, consumed};
   }
 

@@ -27,7 +27,7 @@ namespace detail {
 class name_key_json_handler final : public handler {
  public:
   name_key_json_handler(std::string_view format, std::string_view closer) : fmt_(format), closer_(closer) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     tail.clear();
     st_ = s_lead;
     buf_.clear();
@@ -36,7 +36,7 @@ class name_key_json_handler final : public handler {
     depth_ = 0;
     str_ = esc_ = false;
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     for (std::size_t i = 0; i < in.size(); ++i) {
       const char c = in[i];
       switch (st_) {
@@ -93,7 +93,7 @@ class name_key_json_handler final : public handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services&) override {
+  step finish(const region_ctx&) override {
     if (st_ == s_after) return done_here(0);
     return step::failed(0, errc::unterminated_call, "the text ends inside the call list", severity::error);
   }
@@ -110,9 +110,9 @@ class name_key_json_handler final : public handler {
   }
 
   /// The completed value's calls; why it is not a list of calls, or nullptr.
-  const char* emit(engine_services& e) {
+  const char* emit(const region_ctx& e) {
     json_lexer lx;
-    lx.reset(nullptr, e.max_depth());
+    lx.reset(nullptr, e.request.max_depth());
     lex_step s = lx.feed(buf_);
     if (s.st == lex_step::more) s = lx.finish();
     simdjson::dom::parser p;
@@ -152,9 +152,9 @@ class name_key_json_handler final : public handler {
     }
     if (!ok) return "an item of the call list is not {\"NAME\": {arguments}}";
     for (const auto& c : calls) {
-      e.begin_call(c.first, "", fmt_, 0);
-      e.call_args(c.second);
-      e.end_call(0, lx.repaired());
+      e.calls.begin_call(c.first, "", fmt_, 0);
+      e.calls.call_args(c.second);
+      e.calls.end_call(0, lx.repaired());
     }
     return nullptr;
   }

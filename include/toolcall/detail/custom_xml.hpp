@@ -9,7 +9,6 @@
 // - xml_region_handler: one region is one xml_call_body (Seed-OSS, Step-3, GLM, custom specs);
 // - xml_block_handler: a block holding several invokes, each its own call, where a bad invoke
 //   fails alone and goes back to content while the others parse (MiniMax-M2, DeepSeek DSML).
-// And abs_services, the engine_services of bytes read again at a known place.
 
 #include <algorithm>
 #include <cstddef>
@@ -26,18 +25,6 @@
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
-
-/// engine_services seen by a body fed bytes whose place in the text the caller knows better than
-/// the engine (bytes given back and read again, a marker replayed): chunk_abs() is the caller's,
-/// so offsets in diagnostics do not depend on the chunking. Everything else is forwarded.
-class abs_services final : public forwarding_services {
- public:
-  abs_services(engine_services& e, std::size_t abs) : forwarding_services(e), abs_(abs) {}
-  std::size_t chunk_abs() const override { return abs_; }
-
- private:
-  std::size_t abs_;
-};
 
 /// One region is one xml_call_body: the trigger is the region opener (`<seed:tool_call>`,
 /// `<tool_call>` for GLM, Step-3's `<|tool_call_begin|>`). `specs[variant]` is the spelling of
@@ -58,7 +45,7 @@ class xml_region_handler final : public handler {
   };
   explicit xml_region_handler(std::vector<xml_spec> specs, bool close_at_end = false, std::vector<entry> entries = {})
       : specs_(std::move(specs)), close_at_end_(close_at_end), entries_(std::move(entries)) {}
-  void begin(engine_services& e, std::string_view, int variant) override {
+  void begin(const region_ctx& e, std::string_view, int variant) override {
     tail.clear();
     last_.clear();
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < specs_.size() ? static_cast<std::size_t>(variant) : 0;
@@ -67,11 +54,12 @@ class xml_region_handler final : public handler {
     const entry en = k < entries_.size() ? entries_[k] : entry{};
     body_.begin(e, *cur_, en.at_name);
     if (!en.reread.empty()) {
-      abs_services sub(e, e.chunk_abs() - en.reread.size());
+      fixed_place sub_at(e.place, e.place.chunk_abs() - en.reread.size());
+      const region_ctx sub = e.with_place(sub_at);
       (void)body_.feed(sub, en.reread);
     }
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     const step s = body_.feed(e, in);
     if (close_at_end_ && s.st == step::more) {
       last_.append(in.data(), s.consumed);
@@ -79,14 +67,15 @@ class xml_region_handler final : public handler {
     }
     return take(s);
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (close_at_end_ && !cur_->call_close.empty()) {
       std::string_view t = last_;
       std::size_t ws = 0;
       while (!t.empty() && is_json_ws(static_cast<unsigned char>(t.back()))) t.remove_suffix(1), ++ws;
       const std::string_view pc = cur_->param_close;
       if (ws <= 64 && t.size() >= pc.size() && t.substr(t.size() - pc.size()) == pc) {
-        abs_services sub(e, e.chunk_abs());
+        fixed_place sub_at(e.place, e.place.chunk_abs());
+        const region_ctx sub = e.with_place(sub_at);
         const step s = body_.feed(sub, cur_->call_close);
         if (s.st == step::done) {
           body_.tail.clear();
@@ -136,7 +125,7 @@ class xml_block_handler final : public handler {
   };
   explicit xml_block_handler(config c) : cfg_(std::move(c)) {}
 
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     spec_ = cfg_.spec;
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < cfg_.closers.size() ? static_cast<std::size_t>(variant) : 0;
@@ -150,17 +139,17 @@ class xml_block_handler final : public handler {
     held_.clear();
     skip_m_.clear();
     inv_abs_ = 0;
-    region_start_ = e.region_abs() + trigger.size();
+    region_start_ = e.place.region_abs() + trigger.size();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t used = 0;
-    const step s = run(e, in, e.chunk_abs(), used);
+    const step s = run(e, in, e.place.chunk_abs(), used);
     if (s.st == step::more) return {step::more, in.size()};
     return s.at(used);
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case w_between:
         if (calls_ == 0) return none(errc::invalid_call, "the block holds no call");
@@ -168,7 +157,8 @@ class xml_block_handler final : public handler {
         pend_.clear();
         return {step::done, 0};
       case w_invoke: {
-        abs_services sub(e, e.chunk_abs());
+        fixed_place sub_at(e.place, e.place.chunk_abs());
+        const region_ctx sub = e.with_place(sub_at);
         const step s = body_.finish(sub);
         if (s.st != step::done) return step{step::fail, 0, s.why};
         ++calls_;
@@ -194,7 +184,7 @@ class xml_block_handler final : public handler {
   step none(errc code, const char* msg) { return step::failed(0, code, msg, severity::warning); }
 
   /// Runs `s` (whose byte 0 is at `abs`) through the states; `used` is where done/fail happened.
-  step run(engine_services& e, std::string_view s, std::size_t abs, std::size_t& used) {
+  step run(const region_ctx& e, std::string_view s, std::size_t abs, std::size_t& used) {
     std::size_t i = 0;
     const std::size_t n = s.size();
     while (i < n) {
@@ -247,13 +237,14 @@ class xml_block_handler final : public handler {
           return {step::done, used};
         }
         case w_invoke: {
-          abs_services sub(e, abs + i);
+          fixed_place sub_at(e.place, abs + i);
+          const region_ctx sub = e.with_place(sub_at);
           const step r = body_.feed(sub, s.substr(i));
           raw_.append(s.data() + i, r.consumed);
           i += r.consumed;
           if (r.st == step::more) continue;
           if (r.st == step::fail) {
-            if (e.call_open()) {  // a failure inside the call fails the block
+            if (e.calls.call_open()) {  // a failure inside the call fails the block
               used = i;
               return r.at(used);
             }
@@ -329,26 +320,28 @@ class xml_block_handler final : public handler {
     return {step::more, n};
   }
 
-  void start_invoke(engine_services& e) {
+  void start_invoke(const region_ctx& e) {
     st_ = w_invoke;
     raw_.assign(cfg_.invoke_lead.data(), cfg_.invoke_lead.size());
-    abs_services sub(e, inv_abs_);
+    fixed_place sub_at(e.place, inv_abs_);
+    const region_ctx sub = e.with_place(sub_at);
     body_.begin(sub, spec_);
     body_.feed(sub, cfg_.invoke_lead);  // a prefix of fn_open: the body keeps reading
   }
 
   /// A bad invoke's text (raw_) goes back to content: after the block's calls, or held until
   /// the first good call (a block with none fails whole).
-  void skipped(engine_services& e) {
-    e.diag(errc::invalid_call, inv_abs_, "an invoke without a usable function name is kept as text", severity::warning);
+  void skipped(const region_ctx& e) {
+    e.text.diag(errc::invalid_call, inv_abs_, "an invoke without a usable function name is kept as text",
+                severity::warning);
     held_ += raw_;
     raw_.clear();
     flush_held(e);
   }
 
-  void flush_held(engine_services& e) {
+  void flush_held(const region_ctx& e) {
     if (calls_ == 0 || held_.empty()) return;
-    e.region_content(held_);
+    e.text.region_content(held_);
     held_.clear();
   }
 

@@ -194,7 +194,7 @@ class engine final : public scan_driver {
     in_data_ = true;
     chunk_abs0_ = chunk_abs_ = abs;
     chunk_len_ = n;
-    const step s = h_->feed(*this, data);
+    const step s = h_->feed(ctx(), data);
     if (s.st == step::more && s.consumed == n && !region_committed_) {
       // the usual case: the whole token is the region's
       examined_ += n;
@@ -235,7 +235,7 @@ class engine final : public scan_driver {
       drive({}, true);
       while (mode_ == mode_region && !passthrough_) {
         chunk_abs_ = total_in_;
-        const step s = h_->finish(*this);
+        const step s = h_->finish(ctx());
         if (s.st == step::done) {
           std::string t = std::move(h_->tail);
           h_->tail.clear();

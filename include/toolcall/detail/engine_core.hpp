@@ -5,8 +5,9 @@
 #define TOOLCALL_DETAIL_ENGINE_CORE_HPP
 
 // Shared pieces of the incremental engine (docs/architecture.md):
-// marker matching, the handler interface every format implements, and the services the engine
-// offers handlers (call events, content, diagnostics, commit points).
+// marker matching, the handler interface every format implements (handler, step), and what a
+// handler sees of the engine: a region_ctx of four small parts (call_sink, request_view,
+// region_text, region_place), each with a forwarding base for the wrappers that change it.
 
 #include <cstddef>
 #include <chrono>
@@ -233,8 +234,7 @@ struct step {
   step at(std::size_t n) && { return step{st, n, std::move(why)}; }
 };
 
-class engine_services;
-
+struct region_ctx;
 
 /// Properties the engine and the normalizer read instead of a format's name.
 struct format_traits {
@@ -310,30 +310,30 @@ class handler {
  public:
   virtual ~handler() = default;
   /// A trigger of this handler matched; `trigger` is its marker text, already consumed.
-  virtual void begin(engine_services& e, std::string_view trigger, int variant) = 0;
+  virtual void begin(const region_ctx& e, std::string_view trigger, int variant) = 0;
   /// Consumes bytes of the region. On done or fail, `consumed` tells where the region ends;
   /// the rest of the chunk goes back to the text scanner.
-  virtual step feed(engine_services& e, std::string_view in) = 0;
+  virtual step feed(const region_ctx& e, std::string_view in) = 0;
   /// The text ended: accept (done) or reject (fail) what is open.
-  virtual step finish(engine_services& e) = 0;
+  virtual step finish(const region_ctx& e) = 0;
   /// Bytes the handler read past the region's end but did not use (whitespace, a partial
   /// marker that did not match): they go back to the text scanner. Cleared by the engine.
   std::string tail;
 };
 
-/// A handler that hands a region to another reader: a wrapper that filters the services its
-/// inner handler sees, a router that picks one reader per trigger variant. By default feed()
+/// A handler that hands a region to another reader: a wrapper that changes a part of the context
+/// its inner handler sees, a router that picks one reader per trigger variant. By default feed()
 /// and finish() go to `cur_` (set by begin_in()); take() hands back the inner reader's tail
 /// (the bytes it read past the region's end) when the region is done, the only time the engine
 /// reads a tail, and clears the inner one.
 class delegating_handler : public handler {
  public:
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
+  step feed(const region_ctx& e, std::string_view in) override { return take(cur_->feed(e, in)); }
+  step finish(const region_ctx& e) override { return take(cur_->finish(e)); }
 
  protected:
   /// Starts the region in `h`, which the default feed() and finish() then go to.
-  void begin_in(handler& h, engine_services& e, std::string_view trigger, int variant) {
+  void begin_in(handler& h, const region_ctx& e, std::string_view trigger, int variant) {
     tail.clear();
     cur_ = &h;
     h.begin(e, trigger, variant);
@@ -349,10 +349,12 @@ class delegating_handler : public handler {
   handler* cur_ = nullptr;
 };
 
-/// What the engine offers handlers. Implemented by engine.
-class engine_services {
+// --- What a handler sees of the engine: a region_ctx of four small parts --------------------
+
+/// The open region's calls: a handler announces, streams and ends each call here.
+class call_sink {
  public:
-  virtual ~engine_services() = default;
+  virtual ~call_sink() = default;
   /// Emits call_begin; `begin_abs` is the absolute offset where the call's payload starts.
   virtual void begin_call(std::string_view name, std::string_view id, std::string_view format,
                           std::size_t begin_abs) = 0;
@@ -361,21 +363,28 @@ class engine_services {
   virtual void call_args(std::string_view text) = 0;
   /// Marks the open call complete (its call_end is sent when the region succeeds).
   virtual void end_call(std::size_t end_abs, bool repaired) = 0;
-  /// Content or reasoning produced inside a region (harmony channels). Commits first.
-  virtual void region_content(std::string_view text) = 0;
-  virtual void region_reasoning(std::string_view text) = 0;
-  /// The region so far is recognised markup: on a later failure it is not returned as content.
-  virtual void commit() = 0;
-  virtual void diag(errc code, std::size_t abs, std::string msg, severity level) = 0;
-  /// Absolute offset of byte 0 of the chunk being fed.
-  virtual std::size_t chunk_abs() const = 0;
-  /// Absolute offset of the current region's marker (a chunking-independent place for notes).
-  virtual std::size_t region_abs() const { return 0; }
-  virtual std::size_t max_depth() const = 0;
   /// The open call of a region that holds several (a list item whose arguments broke after its
   /// name was announced) ends invalid and leaves the region, which goes on with the next item:
   /// one bad sibling drops only itself. The handler reports why. False when no call is open.
   virtual bool abandon_call() { return false; }
+  /// The open call's arguments buffer, for a handler that writes the arguments there itself
+  /// (the one write of each byte), then calls args_appended(); nullptr when the arguments must
+  /// go through call_args() (a normalizer filters them, or no call is open). The buffer stays
+  /// valid until the call ends or the region ends. `from_raw_text`: the handler escapes raw
+  /// text into JSON strings (XML values), so the arguments may outgrow their text a little.
+  virtual std::string* args_buffer(bool from_raw_text = false) {
+    (void)from_raw_text;
+    return nullptr;
+  }
+  /// Bytes were appended to args_buffer(): they are streamed as an arguments delta.
+  virtual void args_appended() {}
+};
+
+/// What the request says about the calls a handler reads.
+class request_view {
+ public:
+  virtual ~request_view() = default;
+  virtual std::size_t max_depth() const = 0;
   /// The schema's verdict for parameter `key` of the open call (the normalizer's, when one is
   /// attached).
   virtual value_kind param_kind(std::string_view key) const {
@@ -390,58 +399,120 @@ class engine_services {
     (void)name;
     return true;
   }
-  /// The open call's arguments buffer, for a handler that writes the arguments there itself
-  /// (the one write of each byte), then calls args_appended(); nullptr when the arguments must
-  /// go through call_args() (a normalizer filters them, or no call is open). The buffer stays
-  /// valid until the call ends or the region ends. `from_raw_text`: the handler escapes raw
-  /// text into JSON strings (XML values), so the arguments may outgrow their text a little.
-  virtual std::string* args_buffer(bool from_raw_text = false) {
-    (void)from_raw_text;
-    return nullptr;
-  }
-  /// Bytes were appended to args_buffer(): they are streamed as an arguments delta.
-  virtual void args_appended() {}
+};
+
+/// What a region writes besides calls: content and reasoning inside it (harmony channels),
+/// diagnostics, and the point from which it is recognised markup.
+class region_text {
+ public:
+  virtual ~region_text() = default;
+  /// Content or reasoning produced inside a region. Commits first.
+  virtual void region_content(std::string_view text) = 0;
+  virtual void region_reasoning(std::string_view text) = 0;
+  /// The region so far is recognised markup: on a later failure it is not returned as content.
+  virtual void commit() = 0;
+  virtual void diag(errc code, std::size_t abs, std::string msg, severity level) = 0;
+};
+
+/// Where the bytes a handler is fed stand in the text.
+class region_place {
+ public:
+  virtual ~region_place() = default;
+  /// Absolute offset of byte 0 of the chunk being fed.
+  virtual std::size_t chunk_abs() const = 0;
+  /// Absolute offset of the current region's marker (a chunking-independent place for notes).
+  virtual std::size_t region_abs() const { return 0; }
   /// A handler read `n` bytes again (a value re-lexed, a decoded string argument): counted in
   /// bytes_examined(), which counts every pass over the bytes.
   virtual void examined(std::size_t n) { (void)n; }
 };
 
-/// engine_services that forward every call to an inner engine_services: the base of the wrappers
-/// a handler puts between the engine and a body it drives (a shifted place, a filtered call, a
-/// rewritten value). A subclass overrides only what it changes. The inner services are set with
-/// forward_to() before each call into the body (bodies may keep a pointer to the wrapper).
-class forwarding_services : public engine_services {
- public:
-  forwarding_services() = default;
-  explicit forwarding_services(engine_services& e) noexcept : e_(&e) {}
-  void forward_to(engine_services& e) noexcept { e_ = &e; }
-  engine_services& inner() const noexcept { return *e_; }
+/// What a handler sees of the engine while it reads a region: bytes come in through feed(),
+/// calls go out through `calls`, failures come back in the returned step. A reader that drives
+/// another one may hand it a context with one part replaced (with_calls(), with_place()...):
+/// a wrapper of that part that changes what it changes and forwards the rest (forwarding_calls
+/// and its siblings below). The parts outlive every call into the handler that receives them.
+struct region_ctx {
+  call_sink& calls;
+  const request_view& request;
+  region_text& text;
+  region_place& place;
 
+  region_ctx with_calls(call_sink& c) const noexcept { return {c, request, text, place}; }
+  region_ctx with_request(const request_view& r) const noexcept { return {calls, r, text, place}; }
+  region_ctx with_text(region_text& t) const noexcept { return {calls, request, t, place}; }
+  region_ctx with_place(region_place& p) const noexcept { return {calls, request, text, p}; }
+};
+
+/// A call_sink that forwards to an inner one: a wrapper overrides only what it changes. The
+/// inner part is set with forward_to() before each call into the reader it wraps.
+class forwarding_calls : public call_sink {
+ public:
+  void forward_to(call_sink& c) noexcept { c_ = &c; }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
-    e_->begin_call(name, id, format, begin_abs);
+    c_->begin_call(name, id, format, begin_abs);
   }
-  bool call_open() const override { return e_->call_open(); }
-  void call_args(std::string_view text) override { e_->call_args(text); }
-  void end_call(std::size_t end_abs, bool repaired) override { e_->end_call(end_abs, repaired); }
-  void region_content(std::string_view text) override { e_->region_content(text); }
-  void region_reasoning(std::string_view text) override { e_->region_reasoning(text); }
-  void commit() override { e_->commit(); }
-  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-    e_->diag(code, abs, std::move(msg), level);
-  }
-  std::size_t chunk_abs() const override { return e_->chunk_abs(); }
-  std::size_t region_abs() const override { return e_->region_abs(); }
-  std::size_t max_depth() const override { return e_->max_depth(); }
-  bool abandon_call() override { return e_->abandon_call(); }
-  value_kind param_kind(std::string_view key) const override { return e_->param_kind(key); }
-  bool guess_json_values() const override { return e_->guess_json_values(); }
-  bool tool_declared(std::string_view name) const override { return e_->tool_declared(name); }
-  std::string* args_buffer(bool from_raw_text = false) override { return e_->args_buffer(from_raw_text); }
-  void args_appended() override { e_->args_appended(); }
-  void examined(std::size_t n) override { e_->examined(n); }
+  bool call_open() const override { return c_->call_open(); }
+  void call_args(std::string_view text) override { c_->call_args(text); }
+  void end_call(std::size_t end_abs, bool repaired) override { c_->end_call(end_abs, repaired); }
+  bool abandon_call() override { return c_->abandon_call(); }
+  std::string* args_buffer(bool from_raw_text = false) override { return c_->args_buffer(from_raw_text); }
+  void args_appended() override { c_->args_appended(); }
 
  protected:
-  engine_services* e_ = nullptr;
+  call_sink* c_ = nullptr;
+};
+
+/// A request_view that forwards to an inner one (see forwarding_calls).
+class forwarding_request : public request_view {
+ public:
+  void forward_to(const request_view& r) noexcept { r_ = &r; }
+  std::size_t max_depth() const override { return r_->max_depth(); }
+  value_kind param_kind(std::string_view key) const override { return r_->param_kind(key); }
+  bool guess_json_values() const override { return r_->guess_json_values(); }
+  bool tool_declared(std::string_view name) const override { return r_->tool_declared(name); }
+
+ protected:
+  const request_view* r_ = nullptr;
+};
+
+/// A region_text that forwards to an inner one (see forwarding_calls).
+class forwarding_text : public region_text {
+ public:
+  void forward_to(region_text& t) noexcept { t_ = &t; }
+  void region_content(std::string_view text) override { t_->region_content(text); }
+  void region_reasoning(std::string_view text) override { t_->region_reasoning(text); }
+  void commit() override { t_->commit(); }
+  void diag(errc code, std::size_t abs, std::string msg, severity level) override {
+    t_->diag(code, abs, std::move(msg), level);
+  }
+
+ protected:
+  region_text* t_ = nullptr;
+};
+
+/// A region_place that forwards to an inner one (see forwarding_calls).
+class forwarding_place : public region_place {
+ public:
+  void forward_to(region_place& p) noexcept { p_ = &p; }
+  std::size_t chunk_abs() const override { return p_->chunk_abs(); }
+  std::size_t region_abs() const override { return p_->region_abs(); }
+  void examined(std::size_t n) override { p_->examined(n); }
+
+ protected:
+  region_place* p_ = nullptr;
+};
+
+/// The place of bytes whose offset the reader knows better than the engine (bytes given back
+/// and read again, a marker replayed): chunk_abs() is the reader's, so offsets in diagnostics
+/// do not depend on the chunking.
+class fixed_place final : public forwarding_place {
+ public:
+  fixed_place(region_place& p, std::size_t abs) noexcept : abs_(abs) { forward_to(p); }
+  std::size_t chunk_abs() const override { return abs_; }
+
+ private:
+  std::size_t abs_;
 };
 
 }  // namespace detail

@@ -94,7 +94,7 @@ class tag_json_handler final : public handler {
   /// `tags[variant]` is the spelling of the trigger with that variant.
   tag_json_handler(std::string_view format, std::vector<tag> tags) : fmt_(format), tags_(std::move(tags)) {}
 
-  void begin(engine_services& e, std::string_view, int variant) override {
+  void begin(const region_ctx& e, std::string_view, int variant) override {
     const tag& t = tags_[static_cast<std::size_t>(variant)];
     json_body::config cfg;
     cfg.shape = wrapper_shape();
@@ -107,12 +107,12 @@ class tag_json_handler final : public handler {
     tail.clear();
     if (t.opener_brace) (void)body_.feed(e, "{");
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     const step s = body_.feed(e, in);
     if (s.st == step::done) tail = std::move(body_.tail);
     return s;
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     const step s = body_.finish(e);
     if (s.st == step::done) tail = std::move(body_.tail);
     return s;
@@ -134,13 +134,13 @@ class python_tag_handler final : public handler {
   /// the tag is then markup before it, and the region ends there.
   python_tag_handler(std::string_view format, call_shape shape, bool builtins, std::string_view then = {})
       : fmt_(format), shape_(shape), builtins_(builtins), then_(then) {}
-  void begin(engine_services&, std::string_view trigger, int) override {
+  void begin(const region_ctx&, std::string_view trigger, int) override {
     trigger_ = trigger;
     st_ = s_dispatch;
     lt_.clear();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -197,7 +197,7 @@ class python_tag_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     step s;
     if (st_ == s_json) {
       s = body_.finish(e);
@@ -238,7 +238,7 @@ class bare_start_handler final : public handler {
     std::string_view pythonic; ///< the format of `[f(a=1)]` lists; empty: not accepted
   };
   explicit bare_start_handler(config c) : cfg_(c) {}
-  void begin(engine_services& e, std::string_view trigger, int) override {
+  void begin(const region_ctx& e, std::string_view trigger, int) override {
     tail.clear();
     ws_.clear();
     if (trigger == "{") {
@@ -249,7 +249,7 @@ class bare_start_handler final : public handler {
       st_ = s_peek;
     }
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -283,7 +283,7 @@ class bare_start_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     step s;
     if (st_ == s_json) {
       s = body_.finish(e);
@@ -298,7 +298,7 @@ class bare_start_handler final : public handler {
   }
 
  private:
-  void start_json(engine_services& e, bool array) {
+  void start_json(const region_ctx& e, bool array) {
     json_body::config cfg;
     cfg.shape = cfg_.shape;
     cfg.shape.require_args = true;
@@ -335,12 +335,12 @@ struct fence_spec {
 class tool_call_handler final : public handler {
  public:
   explicit tool_call_handler(const fence_spec& spec) : sp_(spec) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_dispatch;
     tail.clear();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     if (st_ == s_dispatch) {
@@ -363,7 +363,8 @@ class tool_call_handler final : public handler {
         return step::failed(i, errc::invalid_call, not_followed(), is_ident_start(c) ? severity::error : severity::warning);
       }
     }
-    abs_services sub(e, e.chunk_abs() + i);  // offsets in the body's diagnostics: of the text
+    fixed_place sub_at(e.place, e.place.chunk_abs() + i);  // offsets in the body's diagnostics: of the text
+    const region_ctx sub = e.with_place(sub_at);
     if (st_ == s_json) {
       const step s = body_.feed(sub, in.substr(i));
       if (s.st != step::more) tail = std::move(body_.tail);
@@ -375,7 +376,7 @@ class tool_call_handler final : public handler {
     return s.after(i);
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     step s;
     switch (st_) {
       case s_json:
@@ -408,13 +409,13 @@ class tool_call_handler final : public handler {
 class fence_handler final : public handler {
  public:
   explicit fence_handler(const fence_spec& spec) : sp_(spec), tc_(spec) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_lang;
     lang_ = 0;
     m_.clear();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -466,7 +467,8 @@ class fence_handler final : public handler {
           continue;
         }
         case s_json: {
-          abs_services sub(e, e.chunk_abs() + i);
+          fixed_place sub_at(e.place, e.place.chunk_abs() + i);
+          const region_ctx sub = e.with_place(sub_at);
           const step s = body_.feed(sub, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
           return s.after(i);
@@ -484,7 +486,7 @@ class fence_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_json || st_ == s_tj) {
       const step s = body_.finish(e);
       if (s.st == step::done) tail = std::move(body_.tail);
@@ -519,8 +521,9 @@ class fence_handler final : public handler {
   /// done, the fence's closer is next and the bytes it gave back go to the closer first. True
   /// with `out` set when the region ends (fails, or the closer came within those bytes).
   template <class Inner>
-  bool inner_then_closer(Inner& inner, engine_services& e, std::string_view in, std::size_t& i, step& out) {
-    abs_services sub(e, e.chunk_abs() + i);
+  bool inner_then_closer(Inner& inner, const region_ctx& e, std::string_view in, std::size_t& i, step& out) {
+    fixed_place sub_at(e.place, e.place.chunk_abs() + i);
+    const region_ctx sub = e.with_place(sub_at);
     const step s = inner.feed(sub, in.substr(i));
     if (s.st == step::fail) {
       out = s.after(i);

@@ -46,7 +46,7 @@ class json_body {
     std::string_view id;         ///< args_only: the known id
   };
 
-  void begin(engine_services& e, const config& c) {
+  void begin(const region_ctx& e, const config& c) {
     cfg_ = c;
     name_.assign(c.name.data(), c.name.size());
     id_.assign(c.id.data(), c.id.size());
@@ -62,7 +62,7 @@ class json_body {
 
   std::size_t values() const noexcept { return values_; }
 
-  step feed(engine_services& e, std::string_view in) {
+  step feed(const region_ctx& e, std::string_view in) {
     if (st_ == s_value && !in.empty()) {
       // the usual streamed token, inside the value and all of it the lexer's: no loop; any
       // other outcome goes on in the loop, which takes this lexer step (sync() is idempotent)
@@ -74,7 +74,7 @@ class json_body {
     }
     return feed_loop(e, in);
   }
-  TOOLCALL_NOINLINE step feed_loop(engine_services& e, std::string_view in) {
+  TOOLCALL_NOINLINE step feed_loop(const region_ctx& e, std::string_view in) {
     std::size_t i = 0;
     const std::size_t n = in.size();
     ex_.rebind(&e);
@@ -199,9 +199,9 @@ class json_body {
           return done_here(i);
         case s_stray:
           if (c == static_cast<unsigned char>(cfg_.closer[0])) {
-            e.diag(errc::repaired, e.region_abs(), "stray text between the payload and its closer is content",
-                   severity::note);
-            e.region_content(ws_ + mbuf_);
+            e.text.diag(errc::repaired, e.place.region_abs(),
+                        "stray text between the payload and its closer is content", severity::note);
+            e.text.region_content(ws_ + mbuf_);
             ws_.clear();
             mbuf_.clear();
             st_ = s_closer;
@@ -238,7 +238,7 @@ class json_body {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) {
+  step finish(const region_ctx& e) {
     ex_.rebind(&e);
     if (st_ == s_value) {
       const lex_step s = lx_.finish();
@@ -268,25 +268,25 @@ class json_body {
  private:
   enum state : std::uint8_t { s_before, s_value, s_after, s_stray, s_closer, s_skip };
 
-  void start_value(engine_services& e) {
-    lx_.reset(&ex_, e.max_depth());
+  void start_value(const region_ctx& e) {
+    lx_.reset(&ex_, e.request.max_depth());
     ex_.reset(&e, &lx_, cfg_.shape, cfg_.format, cfg_.name, cfg_.id);
   }
 
   /// shape.skip_bad: the item of a top-level list that failed at `at` (why: code, msg) drops
   /// itself; a call it announced ends invalid (abandon_call). False when the region fails.
-  bool start_skip(engine_services& e, std::size_t at, errc code, const char* msg) {
+  bool start_skip(const region_ctx& e, std::size_t at, errc code, const char* msg) {
     if (!cfg_.shape.skip_bad || cfg_.shape.args_only || !list_ || lx_.depth() == 0) return false;
     const std::size_t open = lx_.depth() - 1;  // brackets of the item still open
     lx_.divert(nullptr);                      // the call's buffer goes with the call
-    if (ex_.call_begun() && !e.abandon_call()) return false;
+    if (ex_.call_begun() && !e.calls.abandon_call()) return false;
     if (dropped_.empty()) {
       first_code_ = code;
       first_msg_ = msg;
-      first_at_ = e.chunk_abs() + at;
+      first_at_ = e.place.chunk_abs() + at;
     }
     if (dropped_.size() < 64)
-      dropped_.push_back({e.chunk_abs() + at, std::pair<bool, std::string>(ex_.call_begun(), msg)});
+      dropped_.push_back({e.place.chunk_abs() + at, std::pair<bool, std::string>(ex_.call_begun(), msg)});
     prior_calls_ += ex_.calls();
     sk_depth_ = open;
     sk_str_ = sk_esc_ = false;
@@ -296,10 +296,10 @@ class json_body {
 
   /// shape.skip_bad: `}` then `{` with no `,` between two items of a top-level list (Ollama's
   /// cohere parser reads it): the next item is read, with a note. False when it is not that.
-  bool resume_list(engine_services& e, std::size_t at) {
+  bool resume_list(const region_ctx& e, std::size_t at) {
     if (!cfg_.shape.skip_bad || cfg_.shape.args_only || !list_ || lx_.depth() != 1 || ex_.in_call()) return false;
-    e.diag(errc::repaired, e.chunk_abs() + at, "a missing ',' between two items of the call list was assumed",
-           severity::note);
+    e.text.diag(errc::repaired, e.place.chunk_abs() + at,
+                "a missing ',' between two items of the call list was assumed", severity::note);
     prior_calls_ += ex_.calls();
     start_value(e);
     (void)lx_.feed("[");
@@ -310,13 +310,13 @@ class json_body {
 
   /// The list ended with a call: each dropped item is said (an announced call that ended
   /// invalid is an error).
-  void report_dropped(engine_services& e) {
+  void report_dropped(const region_ctx& e) {
     for (auto& d : dropped_)
-      e.diag(errc::invalid_call, d.first,
-             std::string(d.second.first ? "a list item's call broke and was dropped: "
-                                        : "a list item is not a call and was skipped: ") +
-                 d.second.second,
-             d.second.first ? severity::error : severity::warning);
+      e.text.diag(errc::invalid_call, d.first,
+                  std::string(d.second.first ? "a list item's call broke and was dropped: "
+                                             : "a list item is not a call and was skipped: ") +
+                      d.second.second,
+                  d.second.first ? severity::error : severity::warning);
     dropped_.clear();
   }
 

@@ -85,7 +85,7 @@ inline std::string_view strip_functions_ns(std::string_view n) noexcept {
 
 class json_call_extractor final : public json_listener {
  public:
-  void reset(engine_services* e, json_lexer* lx, call_shape shape, std::string_view format,
+  void reset(const region_ctx* e, json_lexer* lx, call_shape shape, std::string_view format,
              std::string_view known_name, std::string_view known_id) {
     e_ = e;
     lx_ = lx;
@@ -111,9 +111,9 @@ class json_call_extractor final : public json_listener {
     known_id_.assign(known_id.data(), known_id.size());
   }
 
-  /// The services of the current feed: a handler may pass a wrapper that lives only for the
-  /// call (abs_services on the stack), so the one given at reset() must not be kept.
-  void rebind(engine_services* e) noexcept { e_ = e; }
+  /// The context of the current feed: a handler may pass one that lives only for the call (a
+  /// fixed_place on the stack), so the one given at reset() must not be kept.
+  void rebind(const region_ctx* e) noexcept { e_ = e; }
   bool failed() const noexcept { return failed_; }
   bool not_call() const noexcept { return not_call_; }
   std::size_t calls() const noexcept { return calls_; }
@@ -135,7 +135,7 @@ class json_call_extractor final : public json_listener {
         decoded_.clear();
         unesc_.feed(std::string_view(out).substr(f.args_sent, lim - f.args_sent), decoded_);
         f.args_sent = lim;
-        e_->examined(decoded_.size());  // the decoded string is lexed again
+        e_->place.examined(decoded_.size());  // the decoded string is lexed again
         if (!decoded_.empty()) feed_inner(f, decoded_);
       }
       return;
@@ -143,12 +143,12 @@ class json_call_extractor final : public json_listener {
     if (f.direct) {
       // the lexer writes the arguments into the call's buffer itself; the engine streams what
       // it has not sent yet
-      e_->args_appended();
+      e_->calls.args_appended();
       return;
     }
     const std::size_t lim = f.args_end ? f.args_end : out.size();
     if (lim > f.args_sent) {
-      e_->call_args(std::string_view(out).substr(f.args_sent, lim - f.args_sent));
+      e_->calls.call_args(std::string_view(out).substr(f.args_sent, lim - f.args_sent));
       f.args_sent = lim;
     }
   }
@@ -228,7 +228,7 @@ class json_call_extractor final : public json_listener {
             // a call object with other keys keeps working; what it ignores is said
             std::string m = "ignored key in the call object: ";
             m.append(k.data(), std::min<std::size_t>(k.size(), 64));
-            e_->diag(errc::repaired, e_->region_abs(), std::move(m), severity::note);
+            e_->text.diag(errc::repaired, e_->place.region_abs(), std::move(m), severity::note);
           }
           break;
         }
@@ -270,9 +270,10 @@ class json_call_extractor final : public json_listener {
           if (!valid_call_name(nm)) return fail(errc::missing_name, "the name is not usable");
           if (!f.name_set) {
             if (nm.size() != v.size())  // a repair, said like the normalizer's
-              e_->diag(errc::normalized, e_->region_abs(),
-                       "tool name \"" + v + "\" repaired to \"" + std::string(nm) + "\" (functions. namespace removed)",
-                       severity::note);
+              e_->text.diag(
+                  errc::normalized, e_->place.region_abs(),
+                  "tool name \"" + v + "\" repaired to \"" + std::string(nm) + "\" (functions. namespace removed)",
+                  severity::note);
             f.name.assign(nm.data(), nm.size());
             f.name_set = true;
           }
@@ -341,7 +342,7 @@ class json_call_extractor final : public json_listener {
     f.args_sent = f.args_string ? pos + 1 : pos;
     if (f.args_string) {
       unesc_.reset();
-      inner_.reset(nullptr, e_->max_depth());
+      inner_.reset(nullptr, e_->request.max_depth());
       inner_direct_ = false;
       inner_failed_ = false;
       inner_sent_ = 0;
@@ -350,7 +351,7 @@ class json_call_extractor final : public json_listener {
     maybe_begin(f);
     if (f.args_string && f.begun && !inner_direct_) divert_inner();
     // an object whose call has begun is written once, by the lexer, into the call's buffer
-    if (!f.args_string && f.begun && (direct_ = e_->args_buffer()) != nullptr) {
+    if (!f.args_string && f.begun && (direct_ = e_->calls.args_buffer()) != nullptr) {
       lx_->divert(direct_);
       f.direct = true;
     }
@@ -365,10 +366,10 @@ class json_call_extractor final : public json_listener {
       fmt = (f.name_from_object || frames_.size() > 1) ? shape_.fmt_envelope
             : f.name_from_function                     ? shape_.fmt_function_string
                                                        : shape_.fmt_name_key;
-    e_->begin_call(f.name, f.id, fmt, 0);
+    e_->calls.begin_call(f.name, f.id, fmt, 0);
     // inner-args state may already hold decoded text waiting for the call to begin
     if (f.args_string && inner_sent_ < inner_.out().size()) {
-      e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
+      e_->calls.call_args(std::string_view(inner_.out()).substr(inner_sent_));
       inner_sent_ = inner_.out().size();
     }
     if (f.args_string && f.args_active) divert_inner();
@@ -376,7 +377,7 @@ class json_call_extractor final : public json_listener {
 
   /// The decoded arguments' lexer writes straight into the open call's buffer from now on.
   void divert_inner() {
-    std::string* t = e_->args_buffer();
+    std::string* t = e_->calls.args_buffer();
     if (t == nullptr) return;
     direct_ = t;
     inner_.divert(t);
@@ -408,9 +409,9 @@ class json_call_extractor final : public json_listener {
     // what the inner lexer wrote is final (and stops at the same byte however the decoded text
     // was cut), so it is streamed before a failure is looked at
     if (inner_direct_) {
-      e_->args_appended();  // the engine streams what it has not sent yet
+      e_->calls.args_appended();  // the engine streams what it has not sent yet
     } else if (f.begun && inner_sent_ < inner_.out().size()) {
-      e_->call_args(std::string_view(inner_.out()).substr(inner_sent_));
+      e_->calls.call_args(std::string_view(inner_.out()).substr(inner_sent_));
       inner_sent_ = inner_.out().size();
     }
     if (s.st == lex_step::fail)
@@ -428,7 +429,8 @@ class json_call_extractor final : public json_listener {
   bool finish_inner(frame& f) {
     if (!inner_nonempty_) {
       // "arguments": "" means no arguments
-      if (f.begun) e_->call_args("{}");
+      if (f.begun)
+        e_->calls.call_args("{}");
       else pending_empty_ = true;
       repaired_extra_ = true;
       f.inner_done = true;
@@ -462,17 +464,17 @@ class json_call_extractor final : public json_listener {
       sync();
     }
     if (!f.args_seen) {
-      e_->call_args("{}");
+      e_->calls.call_args("{}");
     } else if (pending_empty_) {
-      e_->call_args("{}");
+      e_->calls.call_args("{}");
       pending_empty_ = false;
     }
     if (!utf8_noted_ && (lx_->replaced_utf8() || (f.args_string && inner_.replaced_utf8()))) {
       utf8_noted_ = true;  // once per region, at its start: the same whatever the chunking
-      e_->diag(errc::invalid_utf8, e_->region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
-               severity::note);
+      e_->text.diag(errc::invalid_utf8, e_->place.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
+                    severity::note);
     }
-    e_->end_call(0, lx_->repaired() || repaired_extra_);
+    e_->calls.end_call(0, lx_->repaired() || repaired_extra_);
     repaired_extra_ = false;
     ++calls_;
     frames_.pop_back();
@@ -506,7 +508,7 @@ class json_call_extractor final : public json_listener {
     fail_msg_.clear();
   }
 
-  engine_services* e_ = nullptr;
+  const region_ctx* e_ = nullptr;
   json_lexer* lx_ = nullptr;
   call_shape shape_;
   std::string_view format_;

@@ -7,8 +7,9 @@
 // The region runner (docs/architecture.md, "The engine in three parts"): the second layer of
 // detail::engine, over its output (detail/engine_output.hpp). A trigger the scanner found opens
 // a region; start_claim gives it to claimant k of the opener's chain (detail/claims.hpp), whose
-// handler is fed the region's bytes (region_fed) and reports through engine_services (the
-// calls, their arguments, the failure). succeed_region validates and keeps the calls;
+// handler is fed the region's bytes (region_fed) and reports through its region_ctx, whose four
+// parts this class implements (the calls, their arguments, text, diagnostics), and returns its
+// failure in the step. succeed_region validates and keeps the calls;
 // fail_region hands the bytes to the next claimant (try_next_claimant) or returns them to
 // content with a diagnostic, and re-scans a short region after its marker (carry_).
 // The request's tools (the normalizer's filter) and tool_choice are applied here.
@@ -42,13 +43,17 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-class region_runner : public engine_output, public engine_services {
+class region_runner : public engine_output,
+                      public call_sink,
+                      public request_view,
+                      public region_text,
+                      public region_place {
  public:
   region_runner(const parser_registry& reg, const options& opt) : engine_output(opt), formats_(reg.formats()) {
     claims_.make_handlers(formats_);
   }
 
-  // --- engine_services: what a handler reports (final: the engine is the last override) ---
+  // --- the parts of region_ctx: what a handler reports (final: the engine is the last override) ---
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t) final {
     // undecided text before a call is content, and it goes out before the call (event order)
     if (mode_before_region_ == mode_pending) {
@@ -200,6 +205,9 @@ class region_runner : public engine_output, public engine_services {
 
  protected:
   ~region_runner() override = default;
+
+  /// What the open region's handler sees: this engine, in its four parts.
+  region_ctx ctx() noexcept { return {*this, *this, *this, *this}; }
 
   /// The failure reported if the region fails now.
   void set_failure(errc code, std::size_t abs, std::string m, severity level) {
@@ -379,7 +387,7 @@ class region_runner : public engine_output, public engine_services {
     fail_msg_ = "invalid call";
     fail_level_ = severity::error;
     chunk_abs_ = at + t.text.size();
-    h_->begin(*this, t.text, t.chain[k].variant);
+    h_->begin(ctx(), t.text, t.chain[k].variant);
   }
 
   /// The failure worth reporting when every claimant fails: the most severe, then the one that

@@ -6,7 +6,8 @@
 
 // The one XML reader: one state machine, configured by the tag spellings of a family (xml_spec,
 // detail/xml_lex.hpp), reads Qwen3-Coder (also a `<tool_call>` inside a markdown fence),
-// Seed-OSS, MiniMax-M2, DeepSeek V3.2 DSML, Step-3, GLM-4.5/4.6/4.7 and the custom XML specs. It is fed the bytes after the region opener
+// Seed-OSS, MiniMax-M2, DeepSeek V3.2 DSML, Step-3, GLM-4.5/4.6/4.7 and the custom XML specs. It is fed the bytes after
+// the region opener
 // (`<tool_call>`, `<minimax:tool_call>`, ...), opens a call when a function name is complete,
 // streams the arguments as one compact JSON object, and returns done right after the call
 // closer.
@@ -25,7 +26,7 @@
 // goes back to the text scanner through `tail`.
 //
 // Limits: names and keys longer than 256 bytes fail the region; attribute text is bounded to
-// 256 bytes; e.max_depth() bounds the lexer. The work is O(n): a run of plain value bytes is
+// 256 bytes; e.request.max_depth() bounds the lexer. The work is O(n): a run of plain value bytes is
 // handled in one step, and held bytes that turn out to be text are re-read at most once per
 // `<` inside the hold.
 
@@ -62,7 +63,7 @@ namespace detail {
  */
 class xml_call_body {
  public:
-  void begin(engine_services& e, const xml_spec& spec, bool fn_open_consumed = false) {
+  void begin(const region_ctx& e, const xml_spec& spec, bool fn_open_consumed = false) {
     (void)e;
     sp_ = spec;
     tail.clear();
@@ -98,7 +99,7 @@ class xml_call_body {
   /// Calls completed in this region so far.
   std::size_t calls() const noexcept { return calls_; }
 
-  step feed(engine_services& e, std::string_view in) {
+  step feed(const region_ctx& e, std::string_view in) {
     const std::size_t n = in.size();
     std::size_t i = 0;
     for (;;) {
@@ -108,7 +109,7 @@ class xml_call_body {
       if (rq_pos_ < rq_.size()) {
         c = static_cast<unsigned char>(rq_[rq_pos_++]);
         from_rq = true;
-        abs_ = e.chunk_abs() + i;
+        abs_ = e.place.chunk_abs() + i;
       } else {
         if (!rq_.empty()) {
           rq_.clear();
@@ -135,7 +136,7 @@ class xml_call_body {
             continue;
           }
         }
-        abs_ = e.chunk_abs() + i;
+        abs_ = e.place.chunk_abs() + i;
         c = static_cast<unsigned char>(in[i++]);
         from_rq = false;
       }
@@ -164,16 +165,16 @@ class xml_call_body {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) {
-    abs_ = e.chunk_abs();
+  step finish(const region_ctx& e) {
+    abs_ = e.place.chunk_abs();
     if (st_ == s_value && sp_.end_after_value && vph_ == vp_close_ws) {
       // the text ends after a value's closer: the call holds the pairs read so far
       const std::string_view closer = !sp_.fn_close.empty() ? sp_.fn_close : sp_.call_close;
       if (!closer.empty() && fol_.size() < closer.size() && closer.compare(0, fol_.size(), fol_) == 0) {
-        e.diag(errc::unterminated_call, abs_,
-               "the output ended after a value, before `" + std::string(closer) +
-                   "`: the call holds the arguments read so far",
-               severity::warning);
+        e.text.diag(errc::unterminated_call, abs_,
+                    "the output ended after a value, before `" + std::string(closer) +
+                        "`: the call holds the arguments read so far",
+                    severity::warning);
         repaired_ = true;
         const step s = feed(e, closer.substr(fol_.size()));
         if (s.st != step::more) return s.at(0);
@@ -263,12 +264,12 @@ class xml_call_body {
   // ---- structure states --------------------------------------------------------------------
   // (byte() is defined in detail/xml_body_states.hpp)
 
-  act byte(engine_services& e, unsigned char c);
+  act byte(const region_ctx& e, unsigned char c);
 
   // ---- values --------------------------------------------------------------------------------
   // (defined in detail/xml_body_values.hpp)
 
-  act value_byte(engine_services& e, unsigned char c);
+  act value_byte(const region_ctx& e, unsigned char c);
 
   /// A plain run (no `<`, no newline) of value text.
   void take_run(std::string_view run);
@@ -291,49 +292,49 @@ class xml_call_body {
 
   /// The value ends. `line_break`: at a rule (a) opener, whose newline is markup; otherwise at
   /// a closer, where the trim rule decides about the held whitespace.
-  void end_value(engine_services& e, bool line_break);
+  void end_value(const region_ctx& e, bool line_break);
 
   /// unwrap_wrapper: writes the members of the value (an object whose keys the schema declares)
   /// as the call's own arguments. False when it is not such an object.
-  bool unwrap(engine_services& e);
+  bool unwrap(const region_ctx& e);
 
   /// A typed value that is not JSON: the number or boolean Python reads (`007`, `FALSE`), or
   /// the object or array a JSON string holds (encoded twice). False when it is neither.
-  bool loose_typed(engine_services& e);
+  bool loose_typed(const region_ctx& e);
 
   void quote_value();
 
-  void note(engine_services& e, const std::string& what, severity level);
+  void note(const region_ctx& e, const std::string& what, severity level);
 
-  step finish_value(engine_services& e);
+  step finish_value(const region_ctx& e);
 
   // ---- structure -----------------------------------------------------------------------------
 
-  void open_call(engine_services& e) {
+  void open_call(const region_ctx& e) {
     flush(e);
-    e.begin_call(pre_.empty() ? ns_.name() : std::string_view(pre_), "", sp_.format, fn_abs_);
+    e.calls.begin_call(pre_.empty() ? ns_.name() : std::string_view(pre_), "", sp_.format, fn_abs_);
     pre_.clear();
     json_done_ = false;
     // the arguments are written once, into the call's buffer, when no normalizer filters them
-    direct_ = e.args_buffer(true);
+    direct_ = e.calls.args_buffer(true);
     mark_ = direct_ ? direct_->size() : 0;
     in_call_ = true;
     repaired_ = false;
     count_ = 0;
     given_.clear();
     // the request's tools are known for this call when a key no schema declares is undeclared
-    schema_known_ = e.param_kind(std::string_view("\x01", 1)) == value_kind::undeclared;
+    schema_known_ = e.request.param_kind(std::string_view("\x01", 1)) == value_kind::undeclared;
     a() += '{';
   }
 
   /// Does `<parameter=NAME>` after a value start the next parameter? Without the request's
   /// tools any name does; with them only a declared parameter not given yet (vLLM's Qwen3-Coder
   /// parser checks the declared names too): other tags are text of the value.
-  bool structural(engine_services& e, std::string_view name) const {
+  bool structural(const region_ctx& e, std::string_view name) const {
     if (!schema_known_ || !sp_.schema_tags) return true;
     for (const auto& g : given_)
       if (g == name) return false;
-    return e.param_kind(name) != value_kind::undeclared;
+    return e.request.param_kind(name) != value_kind::undeclared;
   }
 
   void start_fn_name(std::size_t abs) {
@@ -351,18 +352,19 @@ class xml_call_body {
     ks_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
   }
 
-  void key_done(engine_services& e, const xml_name_scanner& sc) {
+  void key_done(const region_ctx& e, const xml_name_scanner& sc) {
     key_.assign(sc.name().data(), sc.name().size());
     for (const auto& g : given_)
       if (g == key_) {
         // said, never silent; at the region's start, a place that does not depend on the chunking
-        e.diag(errc::invalid_arguments, e.region_abs(),
-               "parameter `" + key_ + "` is given twice: the arguments hold both, a JSON reader keeps the later value",
-               severity::warning);
+        e.text.diag(
+            errc::invalid_arguments, e.place.region_abs(),
+            "parameter `" + key_ + "` is given twice: the arguments hold both, a JSON reader keeps the later value",
+            severity::warning);
         break;
       }
     given_.push_back(key_);
-    value_kind k = e.param_kind(key_);
+    value_kind k = e.request.param_kind(key_);
     wrap_ = sp_.unwrap_wrapper && schema_known_ && count_ == 0 && k == value_kind::undeclared &&
             (key_ == "arguments" || key_ == "input" || (sp_.unwrap_properties && key_ == "properties"));
     if (wrap_) k = value_kind::typed;
@@ -381,10 +383,10 @@ class xml_call_body {
       next_mode_ = m_guess;
       accept_ = union_accepts(k);
     } else {
-      next_mode_ = k == value_kind::typed    ? m_typed
-                   : k == value_kind::string ? m_string
-                   : e.guess_json_values() || sp_.guess_values ? m_guess
-                                                               : m_string;
+      next_mode_ = k == value_kind::typed                              ? m_typed
+                   : k == value_kind::string                           ? m_string
+                   : e.request.guess_json_values() || sp_.guess_values ? m_guess
+                                                                       : m_string;
     }
     if (sp_.value_open.empty()) {
       open_value();
@@ -436,16 +438,16 @@ class xml_call_body {
 
   /// The open call ends. `by_fn_close`: its function closer was read (what may follow is the
   /// call closer, or another function in multi families); otherwise the caller decides.
-  act end_function(engine_services& e, bool repaired, bool by_fn_close) {
+  act end_function(const region_ctx& e, bool repaired, bool by_fn_close) {
     if (deep_) return fail_deep(e);
     a() += '}';
     flush(e);
     if (bad_utf8_ && !utf8_noted_) {
       utf8_noted_ = true;  // once per region, at its start: the same whatever the chunking
-      e.diag(errc::invalid_utf8, e.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
-             severity::note);
+      e.text.diag(errc::invalid_utf8, e.place.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
+                  severity::note);
     }
-    e.end_call(abs_ + 1, repaired_ || repaired);
+    e.calls.end_call(abs_ + 1, repaired_ || repaired);
     direct_ = nullptr;
     in_call_ = false;
     repaired_ = false;
@@ -460,27 +462,27 @@ class xml_call_body {
 
   /// Streams the arguments written since the last flush (before any event, so events keep
   /// the order of the text).
-  void flush(engine_services& e) {
+  void flush(const region_ctx& e) {
     if (direct_) {
       if (direct_->size() > mark_) {
         mark_ = direct_->size();
-        e.args_appended();
+        e.calls.args_appended();
       }
       return;
     }
     if (args_.empty()) return;
-    e.call_args(args_);
+    e.calls.call_args(args_);
     args_.clear();
   }
 
   /// A typed value nested deeper than options::max_depth fails the region (limit_depth), as a
   /// JSON body does: the limit holds in every format.
-  act fail_deep(engine_services& e) {
+  act fail_deep(const region_ctx& e) {
     deep_ = false;
     return fail(e, errc::limit_depth, "a parameter value is nested deeper than max_depth");
   }
 
-  act fail(engine_services& e, errc code, const char* msg) {
+  act fail(const region_ctx& e, errc code, const char* msg) {
     flush(e);
     why_ = failure{code, msg, in_call_ || calls_ ? severity::error : severity::warning};
     return a_fail;
@@ -488,23 +490,23 @@ class xml_call_body {
 
   /// keep_calls_at_cut: the text ends inside a function after `calls_` complete ones, which
   /// stay; the cut one (announced or not) is dropped with an error.
-  step drop_cut_call(engine_services& e) {
+  step drop_cut_call(const region_ctx& e) {
     flush(e);
     if (in_call_) {
-      if (!e.abandon_call()) return fail_end(e, errc::unterminated_call, "the text ends inside the call");
+      if (!e.calls.abandon_call()) return fail_end(e, errc::unterminated_call, "the text ends inside the call");
       in_call_ = false;
       direct_ = nullptr;
       args_.clear();
     }
-    e.diag(errc::unterminated_call, abs_,
-           "the output ended inside a call after " + std::to_string(calls_) +
-               " complete call(s): they are kept, the cut call is dropped",
-           severity::error);
+    e.text.diag(errc::unterminated_call, abs_,
+                "the output ended inside a call after " + std::to_string(calls_) +
+                    " complete call(s): they are kept, the cut call is dropped",
+                severity::error);
     tail.clear();
     return {step::done, 0};
   }
 
-  step fail_end(engine_services& e, errc code, const char* msg) {
+  step fail_end(const region_ctx& e, errc code, const char* msg) {
     flush(e);
     return step::failed(0, code, msg,
                         code == errc::unterminated_call || in_call_ || calls_ ? severity::error : severity::warning);

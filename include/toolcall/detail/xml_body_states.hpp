@@ -16,7 +16,7 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-inline xml_call_body::act xml_call_body::byte(engine_services& e, unsigned char c) {
+inline xml_call_body::act xml_call_body::byte(const region_ctx& e, unsigned char c) {
   switch (st_) {
     case s_prefix: {
       if (am_.empty() && is_json_ws(c)) return a_next;
@@ -111,7 +111,7 @@ inline xml_call_body::act xml_call_body::byte(engine_services& e, unsigned char 
     case s_between: {
       if (am_.empty() && is_json_ws(c)) return a_next;
       if (am_.empty() && c == '{' && sp_.json_args && in_call_ && count_ == 0 && !json_done_) {
-        lx_.reset(nullptr, e.max_depth());
+        lx_.reset(nullptr, e.request.max_depth());
         json_sent_ = 1;  // the call's `{` is written already
         json_done_ = true;
         st_ = s_json;
@@ -121,7 +121,7 @@ inline xml_call_body::act xml_call_body::byte(engine_services& e, unsigned char 
                            !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
       if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
       if (r >= 1 && r <= 2 && !in_call_ && !sep_seen_ && sp_.fn_name == xml_name::to_line &&
-          (ns_.spaced() || !e.tool_declared(ns_.name()))) {
+          (ns_.spaced() || !e.request.tool_declared(ns_.name()))) {
         // a call with no arguments needs a name written as the template writes it, with no
         // spaces around it, and a declared one when the request's tools are known:
         // `wrap each call in <tool_call> and </tool_call>` is prose

@@ -42,24 +42,22 @@
 // line-start one pairs with its `param_close`. A `fn_open` inside a value is text and pairs with
 // its `fn_close`, so a value holding a whole call (code that writes `<tool_call>`) stays whole.
 //
-// Typing. For each parameter the body asks e.param_kind(key) once, when the
+// Typing. For each parameter the body asks e.request.param_kind(key) once, when the
 // key is complete (`undeclared` is read as `unknown`). A union kind (a string branch and others:
 // `anyOf [integer, string]`, `type: [T, "null"]`) is held while its first word may still be one
 // of the other kinds and decoded when the whole text is (JSON or a Python literal; `null`/`None`
 // in any case for null), else streamed as a string; a `typed` value `null`/`None` is null.
-// `verbatim_strings`: a schema-string value keeps all its whitespace (GLM). `string`: a JSON string of the exact text, streamed as it is decided.
-// `typed`: the text is buffered and, at the value's end, read as JSON or a Python literal by the
-// lenient lexer (True/False/None, single quotes, trailing commas); the compact JSON is written,
-// with an errc::normalized note when a repair was needed. When the schema (not a `type_attr`)
-// types the value, a text that is neither is read as the vendors' parsers read it (loose_typed:
-// Python's int()/float() and lower() == "true", so `007` is 7 and `FALSE` false; a JSON string
-// holding an object or array is that object or array), with a note. A text that is none of these
-// stays a JSON string, with an errc::normalized warning (the value was not changed, but its type is not the
-// schema's; the normalizer reports the schema mismatch itself). `unknown`: a string, streamed;
-// with e.guess_json_values() a value that is entirely one JSON number, true, false, null, array
-// or object is decoded (no diagnostic). In a family with a `type_attr` (DSML `string="..."`), an
-// `unknown` kind follows the attribute: "false" means typed, "true" means string; a schema
-// kind wins over the attribute.
+// `verbatim_strings`: a schema-string value keeps all its whitespace (GLM). `string`: a JSON string of the exact text,
+// streamed as it is decided. `typed`: the text is buffered and, at the value's end, read as JSON or a Python literal by
+// the lenient lexer (True/False/None, single quotes, trailing commas); the compact JSON is written, with an
+// errc::normalized note when a repair was needed. When the schema (not a `type_attr`) types the value, a text that is
+// neither is read as the vendors' parsers read it (loose_typed: Python's int()/float() and lower() == "true", so `007`
+// is 7 and `FALSE` false; a JSON string holding an object or array is that object or array), with a note. A text that
+// is none of these stays a JSON string, with an errc::normalized warning (the value was not changed, but its type is
+// not the schema's; the normalizer reports the schema mismatch itself). `unknown`: a string, streamed; with
+// e.request.guess_json_values() a value that is entirely one JSON number, true, false, null, array or object is decoded
+// (no diagnostic). In a family with a `type_attr` (DSML `string="..."`), an `unknown` kind follows the attribute:
+// "false" means typed, "true" means string; a schema kind wins over the attribute.
 //
 
 #include "normalize_names.hpp"
@@ -68,7 +66,7 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-inline xml_call_body::act xml_call_body::value_byte(engine_services& e, unsigned char c) {
+inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigned char c) {
   switch (vph_) {
     case vp_text:
       if (lead_) {
@@ -237,10 +235,10 @@ inline xml_call_body::act xml_call_body::value_byte(engine_services& e, unsigned
         // reads so; a model that invents a parameter after a closed one does too, so it is
         // said, never silent
         const std::size_t lt = mk_fix_ + wsn_;
-        e.diag(errc::marker_in_text, e.region_abs(),  // a place that does not depend on the chunking
-               "a parameter tag after a closed value names no declared parameter not given yet (`" +
-                   std::string(probe_.name()) + "`): the closer and the tag are read as text of the value",
-               severity::warning);
+        e.text.diag(errc::marker_in_text, e.place.region_abs(),  // a place that does not depend on the chunking
+                    "a parameter tag after a closed value names no declared parameter not given yet (`" +
+                        std::string(probe_.name()) + "`): the closer and the tag are read as text of the value",
+                    severity::warning);
         if (!wsh_.empty()) {
           text(wsh_);
           wsh_.clear();
@@ -355,7 +353,7 @@ inline void xml_call_body::string_text(std::string_view s) {
   if (sw_.append(a(), s)) bad_utf8_ = true;
 }
 
-inline void xml_call_body::end_value(engine_services& e, bool line_break) {
+inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
   if (!line_break && trim_ == xml_trim::none) text(wsh_);
   wsh_.clear();
   mk_.clear();
@@ -414,7 +412,7 @@ inline void xml_call_body::end_value(engine_services& e, bool line_break) {
   value_.clear();
 }
 
-inline bool xml_call_body::loose_typed(engine_services& e) {
+inline bool xml_call_body::loose_typed(const region_ctx& e) {
   // a number or boolean as the vendors' parsers read the text (int(), float(), lower()):
   // `007`, `+2.50`, `FALSE`; the normalizer checks the type the schema wants
   std::string fixed;
@@ -438,7 +436,7 @@ inline bool xml_call_body::loose_typed(engine_services& e) {
   return true;
 }
 
-inline bool xml_call_body::unwrap(engine_services& e) {
+inline bool xml_call_body::unwrap(const region_ctx& e) {
   if (dec_.lex(e, value_)) {
     if (dec_.too_deep()) deep_ = true;
     return false;
@@ -457,7 +455,7 @@ inline bool xml_call_body::unwrap(engine_services& e) {
       else if (ch == '"') {
         in_str = false;
         if (depth == 1 && want_key) {
-          if (e.param_kind(std::string_view(o).substr(ks, i - ks)) == value_kind::undeclared) return false;
+          if (e.request.param_kind(std::string_view(o).substr(ks, i - ks)) == value_kind::undeclared) return false;
           want_key = false;
         }
       }
@@ -486,16 +484,16 @@ inline void xml_call_body::quote_value() {
   a() += '"';
 }
 
-inline void xml_call_body::note(engine_services& e, const std::string& what, severity level) {
+inline void xml_call_body::note(const region_ctx& e, const std::string& what, severity level) {
   flush(e);
   std::string m = "parameter \"";
   m += key_;
   m += "\" ";
   m += what;
-  e.diag(errc::normalized, abs_, std::move(m), level);
+  e.text.diag(errc::normalized, abs_, std::move(m), level);
 }
 
-inline step xml_call_body::finish_value(engine_services& e) {
+inline step xml_call_body::finish_value(const region_ctx& e) {
   if (vph_ == vp_fn_ws || vph_ == vp_call_ws) {
     const bool fol_ok = fol_.empty() || (!sp_.call_close.empty() && prefix_match(fol_, sp_.call_close) == pm::partial);
     if (fol_ok) {

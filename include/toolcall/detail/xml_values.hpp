@@ -78,10 +78,10 @@ class xml_value_decoder {
  public:
   /// One JSON value or Python literal, whitespace around it allowed: null when it is (out()
   /// holds its compact JSON), else why not.
-  const char* lex(engine_services& e, std::string_view v) {
+  const char* lex(const region_ctx& e, std::string_view v) {
     if (v.find_first_not_of(" \t\r\n") == std::string_view::npos) return "empty value";
-    lx_.reset(nullptr, e.max_depth());
-    e.examined(v.size());
+    lx_.reset(nullptr, e.request.max_depth());
+    e.place.examined(v.size());
     lex_step s = lx_.feed(v);
     std::size_t used = s.consumed;
     if (s.st == lex_step::more) {
@@ -96,7 +96,7 @@ class xml_value_decoder {
 
   /// A value the schema types as something else than a string: lex(), and a quoted string
   /// never fits (the text is then kept as written).
-  const char* typed(engine_services& e, std::string_view v) {
+  const char* typed(const region_ctx& e, std::string_view v) {
     const char* why = lex(e, v);
     if (!why && !lx_.out().empty() && lx_.out()[0] == '"') why = "a quoted string";
     return why;
@@ -104,7 +104,7 @@ class xml_value_decoder {
 
   /// A value without a schema: true when `v` is entirely one strict JSON number, true, false,
   /// null, array or object (out() holds it); a string or anything else stays text.
-  bool strict_json(engine_services& e, std::string_view v) {
+  bool strict_json(const region_ctx& e, std::string_view v) {
     if (v.empty()) return false;
     const unsigned char c = static_cast<unsigned char>(v[0]);
     if (!((c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' || c == 'n' || c == '[' || c == '{'))

@@ -29,7 +29,7 @@ class apertus_handler final : public handler, private json_listener {
  public:
   explicit apertus_handler(std::string_view format) : fmt_(format) {}
 
-  void begin(engine_services& e, std::string_view, int) override {
+  void begin(const region_ctx& e, std::string_view, int) override {
     e_ = &e;
     st_ = s_before;
     tail.clear();
@@ -41,7 +41,7 @@ class apertus_handler final : public handler, private json_listener {
     in_call_ = false;
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     e_ = &e;
     std::size_t i = 0;
     const std::size_t n = in.size();
@@ -56,7 +56,7 @@ class apertus_handler final : public handler, private json_listener {
           if (c != '[' && c != '{') {
             return step::failed(i, errc::invalid_call, "no call list after <|tools_prefix|>", severity::warning);
           }
-          lx_.reset(this, e.max_depth());
+          lx_.reset(this, e.request.max_depth());
           st_ = s_value;
           continue;
         case s_value: {
@@ -104,7 +104,7 @@ class apertus_handler final : public handler, private json_listener {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     e_ = &e;
     switch (st_) {
       case s_value: {
@@ -234,7 +234,7 @@ class apertus_handler final : public handler, private json_listener {
     if (!valid_call_name(n)) return fail(errc::missing_name, "the tool name is not usable");
     name_.assign(n.data(), n.size());
     begun_ = true;
-    e_->begin_call(name_, "", fmt_, 0);
+    e_->calls.begin_call(name_, "", fmt_, 0);
     sync();
   }
 
@@ -244,8 +244,8 @@ class apertus_handler final : public handler, private json_listener {
     if (failed_) return;
     if (!begun_) return fail(errc::missing_name, "the call has no name");
     sync();
-    if (!args_seen_) e_->call_args("{}");
-    e_->end_call(0, lx_.repaired());
+    if (!args_seen_) e_->calls.call_args("{}");
+    e_->calls.end_call(0, lx_.repaired());
     ++calls_;
   }
 
@@ -255,7 +255,7 @@ class apertus_handler final : public handler, private json_listener {
     const std::string& out = lx_.out();
     const std::size_t lim = args_end_ ? args_end_ : out.size();
     if (lim > args_sent_) {
-      e_->call_args(std::string_view(out).substr(args_sent_, lim - args_sent_));
+      e_->calls.call_args(std::string_view(out).substr(args_sent_, lim - args_sent_));
       args_sent_ = lim;
     }
   }
@@ -269,7 +269,7 @@ class apertus_handler final : public handler, private json_listener {
   }
 
   std::string_view fmt_;
-  engine_services* e_ = nullptr;
+  const region_ctx* e_ = nullptr;
   state st_ = s_before;
   std::string ws_, m_;
   json_lexer lx_;

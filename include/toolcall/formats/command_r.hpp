@@ -25,35 +25,40 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-/// The engine's services with one call name swallowed: a call to `drop` is read (its bytes stay
+/// The calls (and the schema's view of them) with one call name swallowed: a call to `drop` is read (its bytes stay
 /// markup) but never reaches the engine. Everything else is forwarded.
-class drop_call_services final : public forwarding_services {
+class drop_call_wrap final : public forwarding_calls, public forwarding_request {
  public:
-  void point(engine_services& e, std::string_view drop) noexcept {
-    forward_to(e);
+  /// The context the inner reader sees: these calls and request over `e`'s.
+  region_ctx point(const region_ctx& e, std::string_view drop) noexcept {
+    forwarding_calls::forward_to(e.calls);
+    forwarding_request::forward_to(e.request);
     drop_ = drop;
+    return {*this, *this, e.text, e.place};
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
     dropping_ = name == drop_;
     if (dropping_) return;
-    e_->begin_call(name, id, format, at);
+    c_->begin_call(name, id, format, at);
   }
-  bool call_open() const override { return dropping_ || e_->call_open(); }
+  bool call_open() const override { return dropping_ || c_->call_open(); }
   void call_args(std::string_view text) override {
-    if (!dropping_) e_->call_args(text);
+    if (!dropping_) c_->call_args(text);
   }
   void end_call(std::size_t at, bool repaired) override {
     if (dropping_) {
       dropping_ = false;
       return;
     }
-    e_->end_call(at, repaired);
+    c_->end_call(at, repaired);
   }
-  bool abandon_call() override { return !dropping_ && e_->abandon_call(); }
-  value_kind param_kind(std::string_view key) const override { return dropping_ ? value_kind::unknown : e_->param_kind(key); }
-  std::string* args_buffer(bool from_raw_text) override { return dropping_ ? nullptr : e_->args_buffer(from_raw_text); }
+  bool abandon_call() override { return !dropping_ && c_->abandon_call(); }
+  value_kind param_kind(std::string_view key) const override {
+    return dropping_ ? value_kind::unknown : r_->param_kind(key);
+  }
+  std::string* args_buffer(bool from_raw_text) override { return dropping_ ? nullptr : c_->args_buffer(from_raw_text); }
   void args_appended() override {
-    if (!dropping_) e_->args_appended();
+    if (!dropping_) c_->args_appended();
   }
   void reset() noexcept { dropping_ = false; }
 
@@ -67,24 +72,17 @@ class drop_call_services final : public forwarding_services {
 class drop_call_handler final : public delegating_handler {
  public:
   drop_call_handler(std::unique_ptr<handler> inner, std::string_view drop) : inner_(std::move(inner)), drop_(drop) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     s_.reset();
-    s_.point(e, drop_);
-    begin_in(*inner_, s_, trigger, variant);
+    begin_in(*inner_, s_.point(e, drop_), trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override {
-    s_.point(e, drop_);
-    return take(inner_->feed(s_, in));
-  }
-  step finish(engine_services& e) override {
-    s_.point(e, drop_);
-    return take(inner_->finish(s_));
-  }
+  step feed(const region_ctx& e, std::string_view in) override { return take(inner_->feed(s_.point(e, drop_), in)); }
+  step finish(const region_ctx& e) override { return take(inner_->finish(s_.point(e, drop_))); }
 
  private:
   std::unique_ptr<handler> inner_;
   std::string_view drop_;
-  drop_call_services s_;
+  drop_call_wrap s_;
 };
 
 /// Cohere's inline citation tags around grounded text: `<co: 0,1>`/`</co: 0,1>` (Command R),
@@ -98,7 +96,7 @@ class drop_call_handler final : public delegating_handler {
 /// is read again.
 class cite_tag_handler final : public handler {
  public:
-  void begin(engine_services&, std::string_view trigger, int) override {
+  void begin(const region_ctx&, std::string_view trigger, int) override {
     tail.clear();
     bare_ = !trigger.empty() && trigger.back() == '>';
     st_ = bare_ ? s_text : s_ids;
@@ -106,7 +104,7 @@ class cite_tag_handler final : public handler {
     text_.clear();
     m_.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     static constexpr std::string_view closer = "</co: ";
     for (std::size_t i = 0; i < in.size(); ++i) {
       const char c = in[i];
@@ -132,7 +130,7 @@ class cite_tag_handler final : public handler {
           continue;
         case s_ids: {
           if (c == '>' && n_ > 0) {
-            if (bare_ && !text_.empty()) e.region_content(text_);
+            if (bare_ && !text_.empty()) e.text.region_content(text_);
             return {step::done, i + 1};
           }
           const bool id = (c >= '0' && c <= '9') || c == ',' || c == ':' || c == '[' || c == ']' || c == ' ';
@@ -145,7 +143,7 @@ class cite_tag_handler final : public handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_text) {
       text_ += m_;
       return as_text(e, 0, {});
@@ -158,8 +156,8 @@ class cite_tag_handler final : public handler {
   enum state : std::uint8_t { s_text, s_ids };
   /// A bare `<co>` without its closer: it and the text read are content as written; `back`
   /// (bytes read but not used) goes back to the scanner with the rest from `i`.
-  step as_text(engine_services& e, std::size_t i, std::string back) {
-    e.region_content("<co>" + text_);
+  step as_text(const region_ctx& e, std::size_t i, std::string back) {
+    e.text.region_content("<co>" + text_);
     tail = std::move(back);
     return {step::done, i};
   }
@@ -174,7 +172,7 @@ class with_cites_handler final : public delegating_handler {
  public:
   static constexpr int k_cite = 1000;
   explicit with_cites_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     if (variant >= k_cite) begin_in(cite_, e, trigger, variant - k_cite);
     else begin_in(*inner_, e, trigger, variant);
   }

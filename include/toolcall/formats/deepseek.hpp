@@ -30,7 +30,7 @@ namespace detail {
 /// written, and scanning resumes after the text read.
 class deepseek_output_handler final : public handler {
  public:
-  void begin(engine_services&, std::string_view trigger, int) override {
+  void begin(const region_ctx&, std::string_view trigger, int) override {
     tail.clear();
     section_ = trigger.find("outputs") != std::string_view::npos;
     opener_.assign(trigger.data(), trigger.size());
@@ -38,7 +38,7 @@ class deepseek_output_handler final : public handler {
     text_.clear();
     m_.reset();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     // 0, 1: output begin; 2, 3: output end; 4, 5: outputs end
     static constexpr std::string_view tok[] = {
         "<\xEF\xBD\x9Ctool\xE2\x96\x81output\xE2\x96\x81" "begin\xEF\xBD\x9C>", "<\xEF\xBD\x9Ctool_output_begin\xEF\xBD\x9C>",
@@ -68,7 +68,7 @@ class deepseek_output_handler final : public handler {
         m_.reset();
         const bool end = r >= 2 && r <= 3, outs_end = r >= 4;
         if (section_ ? outs_end : end) {
-          if (!text_.empty()) e.region_content(text_);
+          if (!text_.empty()) e.text.region_content(text_);
           return {step::done, i + 1};
         }
         if (!section_) return as_text(e, i + 1, {});  // another token before the closer
@@ -80,7 +80,7 @@ class deepseek_output_handler final : public handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     raw_ += m_.buffer();
     m_.reset();
     return as_text(e, 0, {});
@@ -91,8 +91,8 @@ class deepseek_output_handler final : public handler {
   bool too_long() const noexcept { return raw_.size() > k_max; }
   /// No closer: the opener and the bytes read are content as written; `back` goes back to the
   /// scanner, with the rest from `i`.
-  step as_text(engine_services& e, std::size_t i, std::string back) {
-    e.region_content(opener_ + raw_);
+  step as_text(const region_ctx& e, std::size_t i, std::string back) {
+    e.text.region_content(opener_ + raw_);
     tail = std::move(back);
     return {step::done, i};
   }
@@ -109,7 +109,7 @@ class deepseek_handler final : public handler {
   /// Trigger variant of the tool-output openers (deepseek_output_handler).
   static constexpr int k_output_token = 100;
   explicit deepseek_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     markup_ = variant == k_output_token;
     if (markup_) {
       tail.clear();
@@ -122,7 +122,7 @@ class deepseek_handler final : public handler {
     m_.reset();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     static constexpr std::string_view sep[] = {"<\xEF\xBD\x9Ctool\xE2\x96\x81sep\xEF\xBD\x9C>",
                                                "<\xEF\xBD\x9Ctool_sep\xEF\xBD\x9C>",
                                                "<\xEF\xBD\x9Ctool sep\xEF\xBD\x9C>"};
@@ -244,7 +244,7 @@ class deepseek_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (markup_) return take_out(out_.finish(e));
     if (st_ == s_json) {
       const step s = body_.finish(e);

@@ -30,15 +30,15 @@ class first_byte_handler final : public delegating_handler {
  public:
   first_byte_handler(std::unique_ptr<handler> xml, std::unique_ptr<handler> json)
       : xml_(std::move(xml)), json_(std::move(json)) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     ws_.clear();
     cur_ = nullptr;
     trigger_ = trigger;
     variant_ = variant;
-    start_ = e.chunk_abs();
+    start_ = e.place.chunk_abs();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     if (!cur_) {
       while (i < in.size() && is_json_ws(static_cast<unsigned char>(in[i]))) ++i;
@@ -48,7 +48,8 @@ class first_byte_handler final : public delegating_handler {
       }
       if (i == in.size()) return {step::more, in.size()};
       cur_ = in[i] == '{' ? json_.get() : xml_.get();
-      abs_services sub(e, start_);
+      fixed_place sub_at(e.place, start_);
+      const region_ctx sub = e.with_place(sub_at);
       cur_->begin(sub, trigger_, variant_);
       if (!ws_.empty()) {
         const step s = cur_->feed(sub, ws_);
@@ -56,11 +57,12 @@ class first_byte_handler final : public delegating_handler {
       }
       ws_.clear();
     }
-    abs_services sub(e, e.chunk_abs() + i);
+    fixed_place sub_at(e.place, e.place.chunk_abs() + i);
+    const region_ctx sub = e.with_place(sub_at);
     const step s = cur_->feed(sub, in.substr(i));
     return take(s.after(i));
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (!cur_) {
       return step::failed(0, errc::invalid_call, "the opener is not followed by a call", severity::warning);
     }

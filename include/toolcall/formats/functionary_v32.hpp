@@ -26,7 +26,7 @@ namespace detail {
 class functionary_v32_handler final : public handler {
  public:
   explicit functionary_v32_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view trigger, int variant) override {
+  void begin(const region_ctx&, std::string_view trigger, int variant) override {
     st_ = s_name;
     name_.clear();
     name_ws_ = false;
@@ -36,7 +36,7 @@ class functionary_v32_handler final : public handler {
     tail.clear();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -52,8 +52,8 @@ class functionary_v32_handler final : public handler {
             ++i;
             if (name_ == "all") return {step::done, i};  // text follows: the scanner's
             if (name_ == "python") {
-              e.begin_call("python", "", fmt_, 0);
-              e.call_args("{\"code\":\"");
+              e.calls.begin_call("python", "", fmt_, 0);
+              e.calls.call_args("{\"code\":\"");
               st_ = s_code;
               continue;
             }
@@ -104,7 +104,7 @@ class functionary_v32_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case s_json: {
         const step s = body_.finish(e);
@@ -135,19 +135,19 @@ class functionary_v32_handler final : public handler {
   }
   step foreign(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
 
-  void code(engine_services& e, std::string_view s) {
+  void code(const region_ctx& e, std::string_view s) {
     esc_.clear();
     json_escape_append(esc_, s);
-    e.call_args(esc_);
+    e.calls.call_args(esc_);
   }
-  void end_code(engine_services& e) {
-    e.call_args("\"}");
-    e.end_call(0, false);
+  void end_code(const region_ctx& e) {
+    e.calls.call_args("\"}");
+    e.calls.end_call(0, false);
   }
 
   /// One byte of code that may be markup: whitespace is held until code follows it, `>>>NAME\n`
   /// and the end-of-turn tokens end the code. True when the held bytes are such a token.
-  bool code_byte(engine_services& e, unsigned char c) {
+  bool code_byte(const region_ctx& e, unsigned char c) {
     static constexpr std::string_view stops[] = {"<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"};
     if (hold_.empty()) {
       if (is_json_ws(c)) {

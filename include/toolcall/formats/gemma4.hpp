@@ -62,7 +62,7 @@ class gemma_call_handler final : public handler {
            c == '.';
   }
 
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     (void)e;
     st_ = s_prefix;
     pos_ = 0;
@@ -81,7 +81,7 @@ class gemma_call_handler final : public handler {
     tail.clear();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -118,7 +118,7 @@ class gemma_call_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services&) override {
+  step finish(const region_ctx&) override {
     if (st_ == s_after) {
       closer_.give_back(tail);
       return {step::done, 0};
@@ -198,32 +198,32 @@ class gemma_call_handler final : public handler {
     return r_fail;
   }
 
-  void emit(engine_services& e, std::string_view s) { e.call_args(s); }
+  void emit(const region_ctx& e, std::string_view s) { e.calls.call_args(s); }
 
-  void raw_text(engine_services& e, std::string_view s) {
+  void raw_text(const region_ctx& e, std::string_view s) {
     esc_.clear();
     json_escape_append(esc_, s);
     (void)lx_.feed(esc_);
     flush_lx(e);
   }
-  void flush_lx(engine_services& e) {
+  void flush_lx(const region_ctx& e) {
     if (lx_.out().size() > sent_) {
-      e.call_args(std::string_view(lx_.out()).substr(sent_));
+      e.calls.call_args(std::string_view(lx_.out()).substr(sent_));
       sent_ = lx_.out().size();
     }
   }
-  void start_string(engine_services& e) {
+  void start_string(const region_ctx& e) {
     comma_out(e);
-    lx_.reset(nullptr, e.max_depth());
+    lx_.reset(nullptr, e.request.max_depth());
     sent_ = 0;
   }
-  void comma_out(engine_services& e) {
+  void comma_out(const region_ctx& e) {
     if (comma_) emit(e, ",");
     comma_ = false;
   }
 
-  bool open(engine_services& e, char c) {
-    if (stack_.size() >= e.max_depth()) return false;
+  bool open(const region_ctx& e, char c) {
+    if (stack_.size() >= e.request.max_depth()) return false;
     comma_out(e);
     stack_ += c;
     emit(e, std::string_view(&c, 1));
@@ -233,7 +233,7 @@ class gemma_call_handler final : public handler {
   }
 
   /// A closing bracket at a place where one may stand.
-  r close(engine_services& e, char c) {
+  r close(const region_ctx& e, char c) {
     const char want = c == '}' ? '{' : '[';
     if (stack_.empty() || stack_.back() != want) return bad("mismatched bracket");
     if (comma_) repaired_ = true;  // a trailing comma
@@ -241,7 +241,7 @@ class gemma_call_handler final : public handler {
     stack_.pop_back();
     emit(e, std::string_view(&c, 1));
     if (stack_.empty()) {
-      e.end_call(0, repaired_);
+      e.calls.end_call(0, repaired_);
       closer_.begin(t_.closer);
       st_ = s_after;
       return r_more;
@@ -256,7 +256,7 @@ class gemma_call_handler final : public handler {
   }
 
   /// Writes key_ as the next member's key; then the ':' (or whitespace before it) is awaited.
-  void emit_key(engine_services& e) {
+  void emit_key(const region_ctx& e) {
     comma_out(e);
     esc_.assign(1, '"');
     json_escape_append(esc_, key_);
@@ -265,7 +265,7 @@ class gemma_call_handler final : public handler {
     first_ = false;
   }
 
-  r end_scalar(engine_services& e) {
+  r end_scalar(const region_ctx& e) {
     std::string_view v = tok_;
     if (v == "True") v = "true", repaired_ = true;
     else if (v == "False") v = "false", repaired_ = true;
@@ -284,7 +284,7 @@ class gemma_call_handler final : public handler {
   }
 
   /// Tokens a '<' may start here: the delimiter, and in a string the tokens that end it.
-  r hold_byte(engine_services& e, unsigned char c) {
+  r hold_byte(const region_ctx& e, unsigned char c) {
     hold_ += static_cast<char>(c);
     bool partial = false;
     const pm d = prefix_match(hold_, t_.delim);
@@ -334,7 +334,7 @@ class gemma_call_handler final : public handler {
     return r_more;
   }
 
-  r byte(engine_services& e, unsigned char c) {
+  r byte(const region_ctx& e, unsigned char c) {
     switch (st_) {
       case s_prefix: {
         static constexpr std::string_view k = "call:";
@@ -353,8 +353,8 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         if (c == '{' && !name_.empty()) {
-          if (bare_ && !e.tool_declared(name_)) return foreign();
-          e.begin_call(name_, "", t_.format, 0);
+          if (bare_ && !e.request.tool_declared(name_)) return foreign();
+          e.calls.begin_call(name_, "", t_.format, 0);
           (void)open(e, '{');
           return r_more;
         }

@@ -30,7 +30,7 @@ namespace detail {
 class bare_line_call_handler final : public handler {
  public:
   explicit bare_line_call_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services& e, std::string_view trigger, int) override {
+  void begin(const region_ctx& e, std::string_view trigger, int) override {
     tail.clear();
     std::string_view n = trigger.substr(0, trigger.size() - 1);  // the `(`
     while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
@@ -40,8 +40,8 @@ class bare_line_call_handler final : public handler {
     c.format = fmt_;
     py_.begin_args(e, c, name_);
   }
-  step feed(engine_services& e, std::string_view in) override { return check(py_.feed(e, in), in); }
-  step finish(engine_services& e) override { return check(py_.finish(e), {}); }
+  step feed(const region_ctx& e, std::string_view in) override { return check(py_.feed(e, in), in); }
+  step finish(const region_ctx& e) override { return check(py_.finish(e), {}); }
 
  private:
   /// The body ends at the first byte that is not whitespace after `)`; whitespace it read is in

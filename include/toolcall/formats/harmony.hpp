@@ -25,7 +25,7 @@ namespace detail {
 class harmony_handler final : public handler {
  public:
   explicit harmony_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view trigger, int variant) override {
+  void begin(const region_ctx&, std::string_view trigger, int variant) override {
     st_ = s_header;
     role_start_ = variant == 1;
     header_.clear();
@@ -33,7 +33,7 @@ class harmony_handler final : public handler {
     hold_.clear();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -58,8 +58,8 @@ class harmony_handler final : public handler {
               body_.begin(e, cfg);
               st_ = s_call_ws;
             } else {
-              e.commit();
-              if (kind_ == k_reasoning) e.region_reasoning("");
+              e.text.commit();
+              if (kind_ == k_reasoning) e.text.region_reasoning("");
               st_ = s_text;
             }
           }
@@ -135,7 +135,7 @@ class harmony_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case s_json: {
         const step s = body_.finish(e);
@@ -160,14 +160,16 @@ class harmony_handler final : public handler {
   enum state : std::uint8_t { s_header, s_call_ws, s_json, s_closer, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_call };
 
-  void emit(engine_services& e, std::string_view s) {
+  void emit(const region_ctx& e, std::string_view s) {
     if (s.empty()) return;
-    if (kind_ == k_reasoning) e.region_reasoning(s);
-    else e.region_content(s);
+    if (kind_ == k_reasoning)
+      e.text.region_reasoning(s);
+    else
+      e.text.region_content(s);
   }
 
   // header_ holds e.g. "<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json<|message|>"
-  bool parse_header(engine_services&) {
+  bool parse_header(const region_ctx&) {
     std::string_view h = header_;
     h.remove_suffix(11);  // <|message|>
     std::string_view role, channel;

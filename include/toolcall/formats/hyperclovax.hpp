@@ -123,34 +123,36 @@ class json_string_unwrap {
   std::string buf_;
 };
 
-/// engine_services for HyperCLOVA X's XML values: every value is read as JSON (`typed`, then a
+/// The calls, request and text HyperCLOVA X's XML body sees: every value is read as JSON (`typed`, then a
 /// JSON-encoded string is unwrapped by json_string_unwrap), and a value that is not JSON stays a
 /// string without the warning schema typing gives (the vendor's parser falls back to the raw
 /// text by design). The arguments go through call_args (no direct buffer) so they can be
 /// rewritten. Everything else is forwarded.
-class json_values_services final : public forwarding_services {
+class json_values_wrap final : public forwarding_calls, public forwarding_request, public forwarding_text {
  public:
-  explicit json_values_services(json_string_unwrap& u) : u_(u) {}
-  /// The engine the next calls go to (bodies may keep a reference to these services).
-  json_values_services& point(engine_services& e) {
-    forward_to(e);
-    return *this;
+  explicit json_values_wrap(json_string_unwrap& u) : u_(u) {}
+  /// The context the inner reader sees: these calls, request and text over `e`'s.
+  region_ctx point(const region_ctx& e) {
+    forwarding_calls::forward_to(e.calls);
+    forwarding_request::forward_to(e.request);
+    forwarding_text::forward_to(e.text);
+    return {*this, *this, *this, e.place};
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
     u_.reset();
-    e_->begin_call(name, id, format, begin_abs);
+    c_->begin_call(name, id, format, begin_abs);
   }
   void call_args(std::string_view text) override {
     out_.clear();
     u_.feed(text, out_);
-    if (!out_.empty()) e_->call_args(out_);
+    if (!out_.empty()) c_->call_args(out_);
   }
   void diag(errc code, std::size_t abs, std::string msg, severity level) override {
     static constexpr std::string_view kept = "; kept as a string";
     if (code == errc::normalized && level == severity::warning && msg.size() >= kept.size() &&
         msg.compare(msg.size() - kept.size(), kept.size(), kept) == 0)
       return;
-    e_->diag(code, abs, std::move(msg), level);
+    t_->diag(code, abs, std::move(msg), level);
   }
   value_kind param_kind(std::string_view) const override { return value_kind::typed; }
   bool guess_json_values() const override { return false; }
@@ -167,7 +169,7 @@ class hyperclovax_handler final : public delegating_handler {
  public:
   hyperclovax_handler(std::string_view format, xml_spec xml)
       : json_(format, {json_spec("<|im_end|>")}), xml_({xml}, true) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     is_xml_ = variant == k_xml;
     if (is_xml_) {
       begin_in(xml_, j_.point(e), trigger, 0);
@@ -175,11 +177,11 @@ class hyperclovax_handler final : public delegating_handler {
       begin_in(json_, e, trigger, variant);
     }
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     if (!is_xml_) return take(json_.feed(e, in));
     return take(xml_.feed(j_.point(e), in));
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (!is_xml_) return take(json_.finish(e));
     return take(xml_.finish(j_.point(e)));
   }
@@ -189,7 +191,7 @@ class hyperclovax_handler final : public delegating_handler {
   json_region_handler json_;
   xml_region_handler xml_;
   json_string_unwrap unwrap_;
-  json_values_services j_{unwrap_};
+  json_values_wrap j_{unwrap_};
   bool is_xml_ = false;
 };
 

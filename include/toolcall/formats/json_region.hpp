@@ -24,16 +24,18 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-/// The engine's services as seen by a body fed a suffix of the handler's chunk: positions the
-/// body computes from chunk_abs() stay exact however the text was cut. The body keeps a pointer
-/// to it, so it lives in the handler and is re-pointed before every call into the body.
-class shifted_services final : public forwarding_services {
+/// The place of a body fed a suffix of the handler's chunk: positions the body computes from
+/// chunk_abs() stay exact however the text was cut. It lives in the handler and is re-pointed
+/// (point()) before every call into the body.
+class shifted_place final : public forwarding_place {
  public:
-  void point(engine_services& e, std::size_t shift) noexcept {
-    forward_to(e);
+  /// The context the body sees: `e` with chunk_abs() moved `shift` bytes on.
+  region_ctx point(const region_ctx& e, std::size_t shift) noexcept {
+    forward_to(e.place);
     shift_ = shift;
+    return e.with_place(*this);
   }
-  std::size_t chunk_abs() const override { return e_->chunk_abs() + shift_; }
+  std::size_t chunk_abs() const override { return p_->chunk_abs() + shift_; }
 
  private:
   std::size_t shift_ = 0;
@@ -62,7 +64,7 @@ class json_region_handler final : public handler {
   json_region_handler(std::string_view format, std::vector<json_region_spec> specs)
       : fmt_(format), specs_(std::move(specs)) {}
 
-  void begin(engine_services& e, std::string_view, int variant) override {
+  void begin(const region_ctx& e, std::string_view, int variant) override {
     const std::size_t v = static_cast<std::size_t>(variant);
     spec_ = &specs_[v < specs_.size() ? v : 0];
     tail.clear();
@@ -73,8 +75,8 @@ class json_region_handler final : public handler {
         st_ = spec_->lead.empty() ? s_peek : s_lead;
         if (!spec_->inject.empty()) {
           start_body(e, spec_->body);
-          se_.point(e, 0);
-          (void)body_.feed(se_, spec_->inject);
+          const region_ctx se = se_.point(e, 0);
+          (void)body_.feed(se, spec_->inject);
           st_ = s_body;
         }
         break;
@@ -83,7 +85,7 @@ class json_region_handler final : public handler {
     }
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -111,8 +113,8 @@ class json_region_handler final : public handler {
           st_ = s_body;
           continue;
         case s_body: {
-          se_.point(e, i);
-          const step s = body_.feed(se_, in.substr(i));
+          const region_ctx se = se_.point(e, i);
+          const step s = body_.feed(se, in.substr(i));
           if (s.st == step::done) tail = std::move(body_.tail);
           return s.after(i);
         }
@@ -161,11 +163,11 @@ class json_region_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case s_body: {
-        se_.point(e, 0);
-        const step s = body_.finish(se_);
+        const region_ctx se = se_.point(e, 0);
+        const step s = body_.finish(se);
         if (s.st == step::done) tail = std::move(body_.tail);
         return s;
       }
@@ -188,11 +190,11 @@ class json_region_handler final : public handler {
  private:
   enum state : std::uint8_t { s_lead, s_peek, s_body, s_open, s_close };
 
-  void start_body(engine_services& e, const json_body::config& c) {
+  void start_body(const region_ctx& e, const json_body::config& c) {
     json_body::config cfg = c;
     cfg.format = fmt_;
-    se_.point(e, 0);
-    body_.begin(se_, cfg);
+    const region_ctx se = se_.point(e, 0);
+    body_.begin(se, cfg);
   }
   /// Not this format's syntax (prose that names the opener, or another family's payload):
   /// no diagnostic of its own, the next claimant or the text scanner gets the bytes.
@@ -203,7 +205,7 @@ class json_region_handler final : public handler {
   const json_region_spec* spec_ = nullptr;
   state st_ = s_peek;
   std::string ws_, m_;
-  shifted_services se_;
+  shifted_place se_;
   json_body body_;
 };
 

@@ -32,7 +32,7 @@ inline constexpr std::string_view k_kimi_call_begin = "<|tool_call_begin|>";
 class kimi_call_handler final : public handler {
  public:
   explicit kimi_call_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     in_args_ = false;
     id_ws_ = false;
     id_.clear();
@@ -43,7 +43,7 @@ class kimi_call_handler final : public handler {
   /// Text the section handler read before this call (kimi_section_handler): content, given out
   /// once the call reaches its arguments (until then the region may still be prose).
   void hold_content(std::string text) { held_ = std::move(text); }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     static constexpr std::string_view arg = "<|tool_call_argument_begin|>";
     std::size_t i = 0;
     const std::size_t n = in.size();
@@ -76,7 +76,7 @@ class kimi_call_handler final : public handler {
     if (s.st == step::done) tail = std::move(body_.tail);
     return s;
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (!in_args_) {
       return step::failed(0, errc::unterminated_call, "the text ends inside the call id", severity::error);
     }
@@ -102,7 +102,7 @@ class kimi_call_handler final : public handler {
   }
   step foreign(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   /// The arguments start after byte `i`: `more`, or the step that fails the region.
-  step start_args(engine_services& e, std::size_t i) {
+  step start_args(const region_ctx& e, std::size_t i) {
     const std::string_view name = name_of(id_);
     if (all_digits(name)) {
       // `<|tool_call_begin|>0 <|tool_call_argument_begin|>`: the model wrote the counter and no
@@ -115,7 +115,7 @@ class kimi_call_handler final : public handler {
       return step::failed(i, errc::missing_name, "the call id holds no usable name", severity::error);
     }
     if (!held_.empty()) {
-      e.region_content(held_);
+      e.text.region_content(held_);
       held_.clear();
     }
     json_body::config cfg;
@@ -142,13 +142,13 @@ class kimi_call_handler final : public handler {
 class kimi_section_handler final : public handler {
  public:
   explicit kimi_section_handler(std::string_view format) : call_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     pend_.clear();
     noise_.clear();
     in_call_ = false;
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     if (in_call_) return take(call_.feed(e, in));
     for (std::size_t i = 0; i < in.size(); ++i) {
       const unsigned char c = static_cast<unsigned char>(in[i]);
@@ -185,7 +185,7 @@ class kimi_section_handler final : public handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (in_call_) return take(call_.finish(e));
     if (!noise_.empty()) return quiet_fail(0);
     return step::failed(0, errc::unterminated_call, "the text ends after the tool-call section opener",
@@ -210,13 +210,13 @@ class kimi_section_handler final : public handler {
 class kimi_handler final : public handler {
  public:
   explicit kimi_handler(std::string_view format) : section_(format), call_(format) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     cur_ = variant == 0 ? static_cast<handler*>(&section_) : static_cast<handler*>(&call_);
     cur_->begin(e, trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(engine_services& e) override { return take(cur_->finish(e)); }
+  step feed(const region_ctx& e, std::string_view in) override { return take(cur_->feed(e, in)); }
+  step finish(const region_ctx& e) override { return take(cur_->finish(e)); }
 
  private:
   step take(step s) {

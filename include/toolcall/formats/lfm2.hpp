@@ -30,12 +30,12 @@ namespace detail {
 class lfm2_handler final : public handler {
  public:
   explicit lfm2_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_open;
     ws_.clear();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n && (st_ == s_open || st_ == s_peek)) {
@@ -80,7 +80,7 @@ class lfm2_handler final : public handler {
     if (i == n) return {step::more, n};
     return shift(take(st_ == s_json ? json_.feed(e, in.substr(i)) : py_.feed(e, in.substr(i))), i);
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_json) return take(json_.finish(e));
     if (st_ == s_py) return take(py_.finish(e));
     return step::failed(0, errc::unterminated_call, "the text ends after the call token",
@@ -90,7 +90,7 @@ class lfm2_handler final : public handler {
  private:
   static constexpr std::string_view k_closer = "<|tool_call_end|>";
   enum state : std::uint8_t { s_open, s_peek, s_json, s_py };
-  void start_json(engine_services& e, bool list) {
+  void start_json(const region_ctx& e, bool list) {
     json_body::config cfg;
     cfg.shape.allow_array = list;
     cfg.closer = k_closer;
@@ -98,7 +98,7 @@ class lfm2_handler final : public handler {
     json_.begin(e, cfg);
     st_ = s_json;
   }
-  void start_py(engine_services& e, bool list) {
+  void start_py(const region_ctx& e, bool list) {
     pythonic_body::config cfg;
     cfg.list = list;
     cfg.closer = k_closer;

@@ -32,7 +32,7 @@ namespace detail {
 class minimax_m1_handler final : public handler {
  public:
   explicit minimax_m1_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_line;
     calls_ = 0;
     line_.clear();
@@ -40,7 +40,7 @@ class minimax_m1_handler final : public handler {
     bad_.clear();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -78,7 +78,7 @@ class minimax_m1_handler final : public handler {
           if (calls_ == 0 && bad_.empty()) return no_payload(i);  // prose, or Jamba's `[`
           // a line of prose between the calls: skipped, as vLLM does
           line_.clear();
-          line_abs_ = e.chunk_abs() + i;
+          line_abs_ = e.place.chunk_abs() + i;
           line_code_ = errc::invalid_call;
           line_why_ = "a line of the <tool_calls> block is not a JSON object; it is skipped";
           line_level_ = severity::note;
@@ -95,7 +95,7 @@ class minimax_m1_handler final : public handler {
             st_ = s_line;
             continue;
           }
-          if (e.call_open()) return s.at(i);  // the call began: the block fails with it, for its reason
+          if (e.calls.call_open()) return s.at(i);  // the call began: the block fails with it, for its reason
           skip_line(errc::invalid_call,
                     "a line of the <tool_calls> block is not a call with a name and arguments; it is skipped");
           continue;
@@ -129,13 +129,13 @@ class minimax_m1_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_body) {
       const step s = body_.finish(e);
       if (s.st == step::done) {
         ++calls_;
         body_.tail.clear();
-      } else if (e.call_open()) {
+      } else if (e.calls.call_open()) {
         return s;
       } else {
         skip_line(errc::unterminated_call, "the text ends inside a line of the <tool_calls> block");
@@ -164,7 +164,7 @@ class minimax_m1_handler final : public handler {
     std::string why, text;
   };
 
-  void start_body(engine_services& e, std::size_t i) {
+  void start_body(const region_ctx& e, std::size_t i) {
     json_body::config cfg;
     cfg.shape = wrapper_shape();
     cfg.shape.allow_array = false;
@@ -172,7 +172,7 @@ class minimax_m1_handler final : public handler {
     cfg.format = fmt_;
     body_.begin(e, cfg);
     line_.clear();
-    line_abs_ = e.chunk_abs() + i;
+    line_abs_ = e.place.chunk_abs() + i;
   }
   void skip_line(errc code, const char* why) {
     line_code_ = code;
@@ -189,14 +189,14 @@ class minimax_m1_handler final : public handler {
   }
   /// The block ends at `at`: with calls, the skipped lines are reported and their text is
   /// content (after the calls); with none, the block fails and all of it is content.
-  step close(engine_services& e, std::size_t at) {
+  step close(const region_ctx& e, std::size_t at) {
     if (calls_ == 0) {
       return step::failed(at, bad_.empty() ? errc::invalid_call : bad_.front().code,
                           "no line of the <tool_calls> block is a call", severity::warning);
     }
     for (skipped& b : bad_) {
-      e.diag(b.code, b.abs, b.why, b.level);
-      e.region_content(b.text);
+      e.text.diag(b.code, b.abs, b.why, b.level);
+      e.text.region_content(b.text);
     }
     bad_.clear();
     return {step::done, at};

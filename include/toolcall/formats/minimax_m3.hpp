@@ -67,7 +67,7 @@ class minimax_m3_handler final : public handler {
   static constexpr std::string_view ns = "]<]minimax[>[";
   static constexpr std::string_view format = "minimax_m3";
 
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     tail.clear();
     st_ = s_lead;
     k_ = 0;
@@ -82,7 +82,7 @@ class minimax_m3_handler final : public handler {
     stack_.clear();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     const std::size_t n = in.size();
     std::size_t i = 0;
     while (i < n) {
@@ -96,7 +96,7 @@ class minimax_m3_handler final : public handler {
           continue;
         }
       }
-      abs_ = e.chunk_abs() + i;
+      abs_ = e.place.chunk_abs() + i;
       const act a = byte(e, static_cast<unsigned char>(in[i]));
       if (a == a_next) {
         ++i;
@@ -110,8 +110,8 @@ class minimax_m3_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
-    abs_ = e.chunk_abs();
+  step finish(const region_ctx& e) override {
+    abs_ = e.place.chunk_abs();
     if (st_ == s_between && calls_ > 0) {
       tail = std::move(pend_);
       pend_.clear();
@@ -122,12 +122,12 @@ class minimax_m3_handler final : public handler {
     if (calls_ > 0) {
       // the text ends inside a later invoke: the complete invokes before it stay (vLLM keeps
       // them), the cut one is dropped with an error
-      if (e.call_open() && !e.abandon_call())
+      if (e.calls.call_open() && !e.calls.abandon_call())
         return fail_step(errc::unterminated_call, "the text ends inside an invoke");
-      e.diag(errc::unterminated_call, abs_,
-             "the output ended inside an invoke after " + std::to_string(calls_) +
-                 " complete call(s): they are kept, the cut invoke is dropped",
-             severity::error);
+      e.text.diag(errc::unterminated_call, abs_,
+                  "the output ended inside an invoke after " + std::to_string(calls_) +
+                      " complete call(s): they are kept, the cut invoke is dropped",
+                  severity::error);
       pend_.clear();
       return {step::done, 0};
     }
@@ -179,7 +179,7 @@ class minimax_m3_handler final : public handler {
     return false;
   }
 
-  act byte(engine_services& e, unsigned char c) {
+  act byte(const region_ctx& e, unsigned char c) {
     switch (st_) {
       case s_lead: {
         if (tag_.empty() && is_json_ws(c)) return ++ws_ > max_ws ? fail(e, errc::invalid_call, not_call) : a_next;
@@ -278,7 +278,7 @@ class minimax_m3_handler final : public handler {
 
   /// The block ended without its closer: after a call, the region ends before the held bytes
   /// (`used`: the current byte is one of them); before any, it is no call.
-  act end_block(engine_services& e, bool used) {
+  act end_block(const region_ctx& e, bool used) {
     if (calls_ == 0) return fail(e, errc::invalid_call, "the block opener is not followed by an invoke");
     tail = std::move(pend_);
     pend_.clear();
@@ -324,11 +324,11 @@ class minimax_m3_handler final : public handler {
   }
 
   /// `<invoke ATTRS>` is complete: the call opens.
-  act open_invoke(engine_services& e, std::string_view attrs) {
+  act open_invoke(const region_ctx& e, std::string_view attrs) {
     std::string name;
     if (!invoke_name(attrs, name) || !valid_call_name(name))
       return fail(e, errc::invalid_call, "an invoke tag without a usable function name");
-    e.begin_call(name, "", format, inv_abs_);
+    e.calls.begin_call(name, "", format, inv_abs_);
     repaired_ = false;
     nodes_.clear();
     stack_.clear();
@@ -339,7 +339,7 @@ class minimax_m3_handler final : public handler {
   }
 
   /// A complete tag in a body (`tag_` holds what stood between `<` and `>`).
-  act tag(engine_services& e) {
+  act tag(const region_ctx& e) {
     const bool closing = !tag_.empty() && tag_[0] == '/';
     if (!closing && tag_.size() > 6 && tag_.compare(0, 6, "invoke") == 0 && is_json_ws(static_cast<unsigned char>(tag_[6]))) {
       // the next invoke while this one is open: its `</invoke>` is missing
@@ -357,7 +357,7 @@ class minimax_m3_handler final : public handler {
         return fail(e, errc::invalid_call, "a bad tag");
     st_ = s_body;
     if (!closing) {
-      if (stack_.size() + 1 > e.max_depth()) {
+      if (stack_.size() + 1 > e.request.max_depth()) {
         why_ = failure{errc::limit_depth, "parameters nested deeper than max_depth", severity::error};
         return a_fail;
       }
@@ -390,21 +390,22 @@ class minimax_m3_handler final : public handler {
   }
 
   /// `</invoke>`: the arguments are written, the call ends.
-  void end_invoke(engine_services& e) {
+  void end_invoke(const region_ctx& e) {
     out_.clear();
     write_members(e, 0, true);
-    e.call_args(out_);
+    e.calls.call_args(out_);
     if (bad_utf8_ && !utf8_noted_) {
       utf8_noted_ = true;
-      e.diag(errc::invalid_utf8, e.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD", severity::note);
+      e.text.diag(errc::invalid_utf8, e.place.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
+                  severity::note);
     }
-    e.end_call(abs_ + 1, repaired_);
+    e.calls.end_call(abs_ + 1, repaired_);
     ++calls_;
   }
 
   /// The children of node `n` as an object: repeated names collect into an array at the first
   /// one's place; non-blank text beside them goes under "$text".
-  void write_members(engine_services& e, std::size_t n, bool top) {
+  void write_members(const region_ctx& e, std::size_t n, bool top) {
     std::vector<std::string_view> order;
     std::map<std::string_view, std::vector<std::size_t>> groups;
     for (std::size_t c = nodes_[n].first; c != npos; c = nodes_[c].next) {
@@ -418,7 +419,7 @@ class minimax_m3_handler final : public handler {
       if (!first) out_ += ',';
       first = false;
       key_json(key);
-      const value_kind kind = top ? e.param_kind(key) : value_kind::unknown;
+      const value_kind kind = top ? e.request.param_kind(key) : value_kind::unknown;
       const std::vector<std::size_t>& g = groups[key];
       if (g.size() > 1) out_ += '[';
       for (std::size_t k = 0; k < g.size(); ++k) {
@@ -449,13 +450,13 @@ class minimax_m3_handler final : public handler {
     out_ += '"';
   }
 
-  void write_value(engine_services& e, std::size_t n, value_kind kind, std::string_view key) {
+  void write_value(const region_ctx& e, std::size_t n, value_kind kind, std::string_view key) {
     if (nodes_[n].first != npos) {
       write_members(e, n, false);
       return;
     }
     const std::string& t = nodes_[n].text;
-    if (kind == value_kind::string || (kind == value_kind::unknown && !e.guess_json_values())) {
+    if (kind == value_kind::string || (kind == value_kind::unknown && !e.request.guess_json_values())) {
       string_json(t);
       return;
     }
@@ -465,8 +466,8 @@ class minimax_m3_handler final : public handler {
       const json_validator::kind jk = val_.check_allow_big_numbers(v);
       const bool guess_ok = jk != json_validator::kind::invalid && jk != json_validator::kind::string;
       if (kind == value_kind::typed || guess_ok) {
-        lx_.reset(nullptr, e.max_depth());
-        e.examined(v.size());
+        lx_.reset(nullptr, e.request.max_depth());
+        e.place.examined(v.size());
         lex_step s = lx_.feed(v);
         std::size_t used = s.consumed;
         if (s.st == lex_step::more) {
@@ -480,20 +481,22 @@ class minimax_m3_handler final : public handler {
           out_ += lx_.out();
           if (lx_.replaced_utf8()) bad_utf8_ = true;
           if (lx_.repaired())
-            e.diag(errc::normalized, abs_, "parameter \"" + std::string(key) + "\" read as a Python literal or repaired JSON",
-                   severity::note);
+            e.text.diag(errc::normalized, abs_,
+                        "parameter \"" + std::string(key) + "\" read as a Python literal or repaired JSON",
+                        severity::note);
           return;
         }
       }
     }
     string_json(t);
     if (kind == value_kind::typed && !v.empty())  // an empty element: the normalizer decides ([] or {})
-      e.diag(errc::normalized, abs_, "parameter \"" + std::string(key) + "\" is not JSON or a Python literal; kept as a string",
-             severity::warning);
+      e.text.diag(errc::normalized, abs_,
+                  "parameter \"" + std::string(key) + "\" is not JSON or a Python literal; kept as a string",
+                  severity::warning);
   }
 
-  act fail(engine_services& e, errc code, const char* msg) {
-    why_ = failure{code, msg, e.call_open() || calls_ ? severity::error : severity::warning};
+  act fail(const region_ctx& e, errc code, const char* msg) {
+    why_ = failure{code, msg, e.calls.call_open() || calls_ ? severity::error : severity::warning};
     return a_fail;
   }
 

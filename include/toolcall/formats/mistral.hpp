@@ -23,7 +23,7 @@ namespace detail {
 class mistral_handler final : public handler {
  public:
   explicit mistral_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_dispatch;
     ws_ = false;
     name_.clear();
@@ -31,7 +31,7 @@ class mistral_handler final : public handler {
     m_.reset();
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     static constexpr std::string_view after_name[] = {"[ARGS]", "[CALL_ID]"};
     static constexpr std::string_view after_id[] = {"[ARGS]"};
     std::size_t i = 0;
@@ -112,7 +112,7 @@ class mistral_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_json) {
       const step s = body_.finish(e);
       if (s.st == step::done) tail = std::move(body_.tail);
@@ -125,7 +125,7 @@ class mistral_handler final : public handler {
  private:
   std::string_view fmt_;
   enum state : std::uint8_t { s_dispatch, s_name, s_name_marker, s_id, s_args_ws, s_json };
-  void start_args(engine_services& e) {
+  void start_args(const region_ctx& e) {
     json_body::config cfg;
     cfg.shape.args_only = true;
     cfg.format = fmt_;

@@ -131,7 +131,7 @@ class morph_xml_handler final : public handler {
  public:
   explicit morph_xml_handler(std::string_view format) : fmt_(format) {}
 
-  void begin(engine_services&, std::string_view trigger, int) override {
+  void begin(const region_ctx&, std::string_view trigger, int) override {
     tail.clear();
     self_close_ = trigger.size() >= 4 && trigger.substr(trigger.size() - 2) == "/>";
     const std::size_t cut = self_close_ ? 3 : 2;
@@ -150,7 +150,7 @@ class morph_xml_handler final : public handler {
     kind_ = value_kind::unknown;
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     if (self_close_) return empty_call(e);
     const std::size_t n = in.size();
     std::size_t i = 0;
@@ -166,7 +166,7 @@ class morph_xml_handler final : public handler {
           continue;
         }
       }
-      abs_ = e.chunk_abs() + i;
+      abs_ = e.place.chunk_abs() + i;
       switch (byte(e, static_cast<unsigned char>(in[i]))) {
         case a_next: ++i; break;
         case a_again: break;  // the state changed: the byte is read again
@@ -178,9 +178,9 @@ class morph_xml_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (self_close_) return empty_call(e);
-    abs_ = e.chunk_abs();
+    abs_ = e.place.chunk_abs();
     flush(e);
     if (!seen_)
       return step::failed(0, errc::invalid_call, "the tool tag is not followed by arguments", severity::warning);
@@ -218,7 +218,7 @@ class morph_xml_handler final : public handler {
     std::size_t node, member, item;
   };
 
-  act byte(engine_services& e, unsigned char c) {
+  act byte(const region_ctx& e, unsigned char c) {
     switch (st_) {
       case s_between:
         if (is_json_ws(c)) return a_next;
@@ -277,14 +277,14 @@ class morph_xml_handler final : public handler {
   // ---- arguments -------------------------------------------------------------------------------
 
   /// An argument tag (`<KEY>` or `<KEY/>`) between arguments.
-  act open_key(engine_services& e) {
+  act open_key(const region_ctx& e) {
     if (!in_call_) open_call(e);
     const std::string& k = tag_.name();
     const bool repeat = !pending_.empty() && k == pending_key_;  // an array goes on
     if (!repeat) {
       flush_pending();
       dup_ = written_.count(k) != 0;
-      kind_ = e.param_kind(k);
+      kind_ = e.request.param_kind(k);
       // the AI SDK parser decodes undeclared keys as it does without a schema, and keeps the
       // text of a key whose schema admits a string
       if (kind_ == value_kind::undeclared) kind_ = value_kind::unknown;
@@ -320,7 +320,7 @@ class morph_xml_handler final : public handler {
 
   /// A held argument's value is complete: it waits for the next argument's name (a repeat
   /// makes an array).
-  void value_done(engine_services& e, std::size_t value) {
+  void value_done(const region_ctx& e, std::size_t value) {
     if (dup_) {
       repaired_ = true;
       note(e, "is repeated after other arguments; the repeat is dropped", severity::warning);
@@ -396,8 +396,8 @@ class morph_xml_handler final : public handler {
         }
   }
 
-  bool push_frame(engine_services& e, const std::string& name) {
-    if (frames_used_ + 1 >= e.max_depth()) {
+  bool push_frame(const region_ctx& e, const std::string& name) {
+    if (frames_used_ + 1 >= e.request.max_depth()) {
       fail(e, errc::limit_depth, "arguments nested deeper than max_depth");
       return false;
     }
@@ -410,7 +410,7 @@ class morph_xml_handler final : public handler {
     return true;
   }
 
-  act held_tag(engine_services& e, unsigned char c) {
+  act held_tag(const region_ctx& e, unsigned char c) {
     const morph_tag_reader::result r = tag_.push(c);
     if (r == morph_tag_reader::more) return a_next;
     if (r == morph_tag_reader::bad) {
@@ -450,7 +450,7 @@ class morph_xml_handler final : public handler {
 
   /// Closes the frames from the innermost down to the `depth`-th (1 = the argument itself). The
   /// frames above it were left open: it is broken (its value is its raw text).
-  void close_frames(engine_services& e, std::size_t depth) {
+  void close_frames(const region_ctx& e, std::size_t depth) {
     const std::size_t end = raw_.size();
     frame& f = frames_[depth - 1];
     if (frames_used_ > depth) {
@@ -468,7 +468,7 @@ class morph_xml_handler final : public handler {
     frames_[depth - 2].kids.emplace_back(std::move(f.name), value);
   }
 
-  std::size_t frame_node(engine_services& e, frame& f, std::size_t end, bool top) {
+  std::size_t frame_node(const region_ctx& e, frame& f, std::size_t end, bool top) {
     std::size_t a = f.start, b = end;
     while (a < b && is_json_ws(static_cast<unsigned char>(raw_[a]))) ++a;
     while (b > a && is_json_ws(static_cast<unsigned char>(raw_[b - 1]))) --b;
@@ -513,7 +513,7 @@ class morph_xml_handler final : public handler {
   }
 
   /// A leaf, the text raw_[a, b), typed by `kind` (see the rules at the top of this file).
-  std::size_t leaf(engine_services& e, std::size_t a, std::size_t b, value_kind kind) {
+  std::size_t leaf(const region_ctx& e, std::size_t a, std::size_t b, value_kind kind) {
     const std::string_view text = std::string_view(raw_).substr(a, b - a);
     if (kind == value_kind::typed) {
       const char* why = dec_.typed(e, text);
@@ -576,49 +576,49 @@ class morph_xml_handler final : public handler {
 
   // ---- the call ------------------------------------------------------------------------------
 
-  void open_call(engine_services& e) {
-    e.begin_call(name_, "", fmt_, e.region_abs());
+  void open_call(const region_ctx& e) {
+    e.calls.begin_call(name_, "", fmt_, e.place.region_abs());
     in_call_ = true;
     args_.assign(1, '{');
   }
 
-  act end_tool(engine_services& e, bool repaired) {
+  act end_tool(const region_ctx& e, bool repaired) {
     if (!in_call_) open_call(e);
     flush_pending();
     args_ += '}';
     flush(e);
-    e.end_call(abs_ + 1, repaired_ || repaired);
+    e.calls.end_call(abs_ + 1, repaired_ || repaired);
     in_call_ = false;
     return a_done;
   }
 
-  step empty_call(engine_services& e) {
+  step empty_call(const region_ctx& e) {
     self_close_ = false;
-    abs_ = e.chunk_abs();
+    abs_ = e.place.chunk_abs();
     open_call(e);
     args_ += '}';
     flush(e);
-    e.end_call(abs_, false);
+    e.calls.end_call(abs_, false);
     in_call_ = false;
     return {step::done, 0};
   }
 
-  void note(engine_services& e, const std::string& what, severity level) {
+  void note(const region_ctx& e, const std::string& what, severity level) {
     flush(e);
     std::string m = "argument \"";
     m += key_;
     m += "\" ";
     m += what;
-    e.diag(errc::normalized, abs_, std::move(m), level);
+    e.text.diag(errc::normalized, abs_, std::move(m), level);
   }
 
-  void flush(engine_services& e) {
+  void flush(const region_ctx& e) {
     if (!in_call_ || args_.empty()) return;
-    e.call_args(args_);
+    e.calls.call_args(args_);
     args_.clear();
   }
 
-  act fail(engine_services& e, errc code, const char* msg) {
+  act fail(const region_ctx& e, errc code, const char* msg) {
     flush(e);
     why_ = failure{code, msg, in_call_ ? severity::error : severity::warning};
     return a_fail;

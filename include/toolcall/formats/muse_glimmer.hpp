@@ -46,7 +46,7 @@ class recipient_handler final : public handler {
   };
   explicit recipient_handler(config c) : cfg_(std::move(c)), block_(cfg_.block) {}
 
-  void begin(engine_services&, std::string_view trigger, int variant) override {
+  void begin(const region_ctx&, std::string_view trigger, int variant) override {
     tail.clear();
     header_.clear();
     hold_.clear();
@@ -56,7 +56,7 @@ class recipient_handler final : public handler {
     st_ = s_header;
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -70,8 +70,8 @@ class recipient_handler final : public handler {
             if (kind_ == k_tool) {
               st_ = s_tool_ws;
             } else {
-              e.commit();
-              if (kind_ == k_reasoning) e.region_reasoning("");
+              e.text.commit();
+              if (kind_ == k_reasoning) e.text.region_reasoning("");
               st_ = s_text;
             }
           }
@@ -88,7 +88,8 @@ class recipient_handler final : public handler {
           const pm a = prefix_match(m_, cfg_.block_open);
           const pm b = prefix_match(m_, cfg_.block.invoke_lead);
           if (a == pm::full || b == pm::full) {
-            abs_services sub(e, e.chunk_abs() + i - m_.size());
+            fixed_place sub_at(e.place, e.place.chunk_abs() + i - m_.size());
+            const region_ctx sub = e.with_place(sub_at);
             block_.begin(sub, cfg_.block_open, 0);
             if (b == pm::full) {
               const step s = block_.feed(sub, m_);
@@ -155,7 +156,7 @@ class recipient_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case s_text:
         if (!hold_.empty()) emit(e, hold_);
@@ -179,10 +180,12 @@ class recipient_handler final : public handler {
   enum state : std::uint8_t { s_header, s_tool_ws, s_block, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_tool };
 
-  void emit(engine_services& e, std::string_view s) {
+  void emit(const region_ctx& e, std::string_view s) {
     if (s.empty()) return;
-    if (kind_ == k_reasoning) e.region_reasoning(s);
-    else e.region_content(s);
+    if (kind_ == k_reasoning)
+      e.text.region_reasoning(s);
+    else
+      e.text.region_content(s);
   }
 
   /// header_: `[ROLE] [to=NAME] <|message|>` (the role was part of the trigger)

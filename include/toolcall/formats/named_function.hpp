@@ -26,7 +26,7 @@ class function_eq_handler final : public handler {
  public:
   explicit function_eq_handler(std::string_view format) : fmt_(format) {}
   // variants: 0 `<function=NAME>`, 1 `<function name="NAME">`
-  void begin(engine_services&, std::string_view, int variant) override {
+  void begin(const region_ctx&, std::string_view, int variant) override {
     st_ = s_name;
     quoted_ = variant == 1;
     after_quote_ = false;
@@ -34,7 +34,7 @@ class function_eq_handler final : public handler {
     trail_ws_ = false;
     tail.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -55,9 +55,9 @@ class function_eq_handler final : public handler {
             if (self_closing) name_.pop_back();
             if (!valid_call_name(name_)) return bad(i, "bad function name", severity::warning);
             if (self_closing) {
-              e.begin_call(name_, "", fmt_, 0);
-              e.call_args("{}");
-              e.end_call(e.chunk_abs() + i, false);
+              e.calls.begin_call(name_, "", fmt_, 0);
+              e.calls.call_args("{}");
+              e.calls.end_call(e.place.chunk_abs() + i, false);
               return {step::done, i};
             }
             st_ = s_dispatch;
@@ -94,7 +94,7 @@ class function_eq_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_json) {
       const step s = body_.finish(e);
       if (s.st == step::done) tail = std::move(body_.tail);

@@ -30,7 +30,7 @@ class nemotron_handler final : public handler {
   explicit nemotron_handler(std::string_view format)
       : inner_(format, {json_spec(k_close)}) {}
 
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     st_ = s_peek;
     pre_.clear();
     m_.clear();
@@ -38,7 +38,7 @@ class nemotron_handler final : public handler {
     inner_.begin(e, trigger, variant);
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -82,7 +82,7 @@ class nemotron_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case s_peek:
         if (!pre_.empty()) (void)forward(e, std::string_view(), 0);
@@ -103,10 +103,11 @@ class nemotron_handler final : public handler {
   enum state : std::uint8_t { s_peek, s_empty, s_inner };
 
   /// Not an empty list: the bytes held so far (whitespace and `[`) go to the JSON reader first.
-  step forward(engine_services& e, std::string_view in, std::size_t i) {
+  step forward(const region_ctx& e, std::string_view in, std::size_t i) {
     st_ = s_inner;
     if (!pre_.empty()) {
-      abs_services sub(e, e.region_abs() + k_open_len);
+      fixed_place sub_at(e.place, e.place.region_abs() + k_open_len);
+      const region_ctx sub = e.with_place(sub_at);
       const step s = inner_.feed(sub, pre_);
       pre_.clear();
       if (s.st != step::more) return s.at(i);
@@ -117,8 +118,8 @@ class nemotron_handler final : public handler {
     if (s.st == step::done) take_tail();
     return s;
   }
-  step empty_list(engine_services& e, std::size_t consumed) {
-    e.diag(errc::ok, e.region_abs(), "<TOOLCALL>[] holds no call", severity::note);
+  step empty_list(const region_ctx& e, std::size_t consumed) {
+    e.text.diag(errc::ok, e.place.region_abs(), "<TOOLCALL>[] holds no call", severity::note);
     return {step::done, consumed};
   }
   void take_tail() {

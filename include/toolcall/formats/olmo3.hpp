@@ -31,14 +31,14 @@ namespace detail {
 class olmo3_handler final : public handler {
  public:
   explicit olmo3_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_first;
     sep_.clear();
     tail.clear();
     good_ = 0;
     skipped_.clear();
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -61,7 +61,7 @@ class olmo3_handler final : public handler {
             // a line whose arguments break after its call began drops that call (it ends
             // invalid: a live stream showed it), as vLLM's parser drops an unparsable line
             const bool began = body_.began();
-            if (began && !e.abandon_call()) return s.after(i);
+            if (began && !e.calls.abandon_call()) return s.after(i);
             skip_line(e, began);
             i += s.consumed;
             continue;
@@ -118,7 +118,7 @@ class olmo3_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_call) {
       const step s = body_.finish(e);
       if (s.st != step::done) return s;
@@ -149,24 +149,24 @@ class olmo3_handler final : public handler {
 
   /// A line that is not a call (or whose call began and was dropped): skipped to its end,
   /// reported if the block keeps a call.
-  void skip_line(engine_services& e, bool dropped) {
+  void skip_line(const region_ctx& e, bool dropped) {
     // at the region's marker: a place that does not depend on how the text was cut
-    if (skipped_.size() < 64) skipped_.push_back({e.region_abs(), dropped});
+    if (skipped_.size() < 64) skipped_.push_back({e.place.region_abs(), dropped});
     st_ = s_skip;
   }
-  void report(engine_services& e) {
+  void report(const region_ctx& e) {
     for (const auto& k : skipped_)
-      e.diag(errc::invalid_call, k.first,
-             k.second ? "a call in <function_calls> whose arguments are not Python literals was dropped"
-                      : "a line in <function_calls> is not a call and was skipped",
-             k.second ? severity::error : severity::warning);
+      e.text.diag(errc::invalid_call, k.first,
+                  k.second ? "a call in <function_calls> whose arguments are not Python literals was dropped"
+                           : "a line in <function_calls> is not a call and was skipped",
+                  k.second ? severity::error : severity::warning);
     skipped_.clear();
   }
   step none_left(std::size_t i) {
     return step::failed(i, errc::invalid_call, "no line in <function_calls> is a call", severity::warning);
   }
 
-  void start_call(engine_services& e) {
+  void start_call(const region_ctx& e) {
     pythonic_body::config cfg;
     cfg.list = false;
     cfg.format = fmt_;

@@ -34,13 +34,13 @@ class plamo3_handler final : public delegating_handler {
  public:
   static constexpr int k_tag = 2;
   explicit plamo3_handler(std::unique_ptr<handler> slots) : slots_(std::move(slots)) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     tag_ = variant == k_tag;
     buf_ = "<|plamo:";
     if (!tag_) begin_in(*slots_, e, trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     if (!tag_) return take(slots_->feed(e, in));
     for (std::size_t i = 0; i < in.size(); ++i) {
       buf_ += in[i];
@@ -50,10 +50,10 @@ class plamo3_handler final : public delegating_handler {
     }
     return {step::more, in.size()};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (!tag_) return take(slots_->finish(e));
-    e.diag(errc::marker_in_text, e.region_abs(), "the output ends inside a PLaMo tag; the cut-off tag was dropped",
-           severity::note);
+    e.text.diag(errc::marker_in_text, e.place.region_abs(),
+                "the output ends inside a PLaMo tag; the cut-off tag was dropped", severity::note);
     return {step::done, 0};
   }
 

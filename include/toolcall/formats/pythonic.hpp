@@ -66,12 +66,12 @@ inline bool number_overflows_double(std::string_view tok) noexcept {
   return sig > "179769313486231580";  // DBL_MAX rounds up from 1.7976931348623158e308
 }
 
-/// engine_services that watch a call's compact JSON arguments for numbers no double holds
-/// (`x=1e999` in a Python literal): such a call is dropped with an error, its siblings stay, as
+/// The calls of a pythonic body, watched for numbers no double holds in their compact JSON
+/// arguments (`x=1e999` in a Python literal): such a call is dropped with an error, its siblings stay, as
 /// vLLM's and SGLang's pythonic readers reject it (json.dumps refuses infinity); when every call
 /// of the region is dropped the region fails and its text stays content. The arguments go
 /// through call_args (no direct buffer) to be seen; everything else is forwarded.
-class finite_numbers_services final : public forwarding_services {
+class finite_numbers_calls final : public forwarding_calls {
  public:
   struct state {
     bool in_str = false, esc = false;
@@ -79,16 +79,17 @@ class finite_numbers_services final : public forwarding_services {
     std::size_t kept = 0, dropped = 0;  // the region's calls ended, and dropped for such a number
     std::string num;
   };
-  explicit finite_numbers_services(state& s) : s_(s) {}
-  /// The engine the next calls go to (bodies may keep a reference to these services).
-  finite_numbers_services& point(engine_services& e) {
-    forward_to(e);
-    return *this;
+  explicit finite_numbers_calls(state& s) : s_(s) {}
+  /// The context the inner reader sees: these calls over `e`'s.
+  region_ctx point(const region_ctx& e) {
+    forward_to(e.calls);
+    e_ = &e;
+    return e.with_calls(*this);
   }
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
     s_.in_str = s_.esc = s_.overflow = false;
     s_.num.clear();
-    e_->begin_call(name, id, format, begin_abs);
+    c_->begin_call(name, id, format, begin_abs);
   }
   void call_args(std::string_view text) override {
     for (const char c : text) {
@@ -106,20 +107,20 @@ class finite_numbers_services final : public forwarding_services {
       end_number();
       if (c == '"') s_.in_str = true;
     }
-    e_->call_args(text);
+    c_->call_args(text);
   }
   void end_call(std::size_t end_abs, bool repaired) override {
     end_number();
-    if (s_.overflow && e_->abandon_call()) {
+    if (s_.overflow && c_->abandon_call()) {
       s_.overflow = false;
       ++s_.dropped;
-      e_->diag(errc::invalid_arguments, e_->region_abs(),
-               "a call holding a number beyond the range of a double was dropped (vLLM's parser rejects it)",
-               severity::error);
+      e_->text.diag(errc::invalid_arguments, e_->place.region_abs(),
+                    "a call holding a number beyond the range of a double was dropped (vLLM's parser rejects it)",
+                    severity::error);
       return;
     }
     ++s_.kept;
-    e_->end_call(end_abs, repaired);
+    c_->end_call(end_abs, repaired);
   }
   std::string* args_buffer(bool) override { return nullptr; }
 
@@ -128,25 +129,27 @@ class finite_numbers_services final : public forwarding_services {
     if (s_.num.empty()) return;
     if (number_overflows_double(s_.num)) {
       s_.overflow = true;
-      e_->diag(errc::invalid_arguments, e_->region_abs(),
-               "the number " + s_.num.substr(0, 40) + " is beyond the range of a double (JSON decoders read it as infinity)",
-               severity::warning);
+      e_->text.diag(
+          errc::invalid_arguments, e_->place.region_abs(),
+          "the number " + s_.num.substr(0, 40) + " is beyond the range of a double (JSON decoders read it as infinity)",
+          severity::warning);
     }
     s_.num.clear();
   }
   state& s_;
+  const region_ctx* e_ = nullptr;  // where the notes go (the context of the current call)
 };
 
-/// A pythonic family's handler, its calls watched by finite_numbers_services.
+/// A pythonic family's handler, its calls watched by finite_numbers_calls.
 class finite_numbers_handler final : public delegating_handler {
  public:
   explicit finite_numbers_handler(std::unique_ptr<handler> inner) : inner_(std::move(inner)), f_(st_) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
-    st_ = finite_numbers_services::state{};
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
+    st_ = finite_numbers_calls::state{};
     begin_in(*inner_, f_.point(e), trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override { return keep_some(inner_->feed(f_.point(e), in)); }
-  step finish(engine_services& e) override { return keep_some(inner_->finish(f_.point(e))); }
+  step feed(const region_ctx& e, std::string_view in) override { return keep_some(inner_->feed(f_.point(e), in)); }
+  step finish(const region_ctx& e) override { return keep_some(inner_->finish(f_.point(e))); }
 
  private:
   /// A region whose every call was dropped is no call: it fails, its text stays content.
@@ -159,15 +162,15 @@ class finite_numbers_handler final : public delegating_handler {
     return take(s);
   }
   std::unique_ptr<handler> inner_;
-  finite_numbers_services::state st_;
-  finite_numbers_services f_;
+  finite_numbers_calls::state st_;
+  finite_numbers_calls f_;
 };
 
 /// Llama 4 `<|python_start|>[f(a=1)]<|python_end|>`.
 class python_start_handler final : public handler {
  public:
   explicit python_start_handler(std::string_view format) : fmt_(format) {}
-  void begin(engine_services& e, std::string_view trigger, int) override {
+  void begin(const region_ctx& e, std::string_view trigger, int) override {
     st_ = s_peek;
     tail.clear();
     ws_.clear();
@@ -190,7 +193,7 @@ class python_start_handler final : public handler {
       fence_ = false;
     }
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
@@ -268,7 +271,7 @@ class python_start_handler final : public handler {
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_py) {
       const step s = py_.finish(e);
       if (s.st == step::done) tail = std::move(py_.tail);

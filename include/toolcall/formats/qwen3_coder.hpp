@@ -26,12 +26,12 @@ class qwen3_coder_handler final : public handler {
   qwen3_coder_handler(xml_spec wrapped, xml_spec bare, xml_spec bare_quoted)
       : spec_{wrapped, bare, bare_quoted} {}
 
-  void begin(engine_services& e, std::string_view, int variant) override {
+  void begin(const region_ctx& e, std::string_view, int variant) override {
     tail.clear();
     v_ = variant == 1 || variant == 2 ? variant : 0;
     probe_.clear();
     ph_ = p_name;
-    start_ = e.chunk_abs();
+    start_ = e.place.chunk_abs();
     if (v_ == 0) {
       body_.begin(e, spec_[0]);
       st_ = s_body;
@@ -42,7 +42,7 @@ class qwen3_coder_handler final : public handler {
     if (v_ == 2) probe_ = "\"";
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     if (st_ == s_probe) {
       for (; i < in.size(); ++i) {
@@ -57,7 +57,8 @@ class qwen3_coder_handler final : public handler {
         // a tag follows the name: the body reads the probed bytes, then the rest
         ++i;
         const std::size_t abs = v_ == 2 ? start_ - 1 : start_;
-        abs_services sub(e, abs);
+        fixed_place sub_at(e.place, abs);
+        const region_ctx sub = e.with_place(sub_at);
         body_.begin(sub, spec_[v_], true);
         const step s = body_.feed(sub, probe_);
         probe_.clear();
@@ -71,7 +72,7 @@ class qwen3_coder_handler final : public handler {
     return take(s.after(i));
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ == s_probe) {
       return step::failed(0, errc::invalid_call, "the text ends inside a function tag", severity::warning);
     }

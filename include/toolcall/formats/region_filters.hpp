@@ -44,22 +44,20 @@ class rewrite_handler final : public handler {
       if (!r.from.empty()) first_[static_cast<unsigned char>(r.from[0])] = true;
   }
 
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     pend_.clear();
     pend_src_.clear();
     edits_.clear();
     shift_ = 0;
     in_pair_ = false;
-    start_real_ = e.chunk_abs();
+    start_real_ = e.place.chunk_abs();
     out_total_ = 0;
     svc_.owner_ = this;
-    svc_.forward_to(e);
-    svc_.base_ = start_real_;
-    inner_->begin(svc_, trigger, variant);
+    inner_->begin(svc_.point(e, start_real_), trigger, variant);
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     const std::size_t n = in.size();
     carried_ = pend_;  // bytes of an earlier chunk still held
     for (std::size_t k = 0; k < pend_src_.size(); ++k) pend_src_[k] = carried_src(k);
@@ -69,7 +67,7 @@ class rewrite_handler final : public handler {
     return run(e, in, n, false);
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     // a spelling cut by the end of the text is text as written
     carried_ = pend_;
     for (std::size_t k = 0; k < pend_src_.size(); ++k) pend_src_[k] = carried_src(k);
@@ -80,25 +78,31 @@ class rewrite_handler final : public handler {
       const step s = run(e, std::string_view(), 0, true);
       if (s.st != step::more) return s.at(0);
     }
-    svc_.forward_to(e);
-    svc_.base_ = start_real_ + out_total_;
-    const step s = inner_->finish(svc_);
+    const step s = inner_->finish(svc_.point(e, start_real_ + out_total_));
     tail = std::move(inner_->tail);
     inner_->tail.clear();
     return s;
   }
 
  private:
-  /// The engine's services as the inner handler sees them: chunk positions in the virtual text,
-  /// diagnostic positions mapped back to the original one.
-  class services final : public forwarding_services {
+  /// The calls, text and place the inner handler sees: chunk positions in the virtual text,
+  /// call and diagnostic positions mapped back to the original one.
+  class mapped_parts final : public forwarding_calls, public forwarding_text, public forwarding_place {
    public:
-    void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
-      e_->begin_call(name, id, format, owner_->real(at));
+    /// The context the inner handler sees over `e`, the text being fed starting at `base`.
+    region_ctx point(const region_ctx& e, std::size_t base) {
+      forwarding_calls::forward_to(e.calls);
+      forwarding_text::forward_to(e.text);
+      forwarding_place::forward_to(e.place);
+      base_ = base;
+      return {*this, e.request, *this, *this};
     }
-    void end_call(std::size_t at, bool repaired) override { e_->end_call(at == 0 ? 0 : owner_->real(at), repaired); }
+    void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t at) override {
+      c_->begin_call(name, id, format, owner_->real(at));
+    }
+    void end_call(std::size_t at, bool repaired) override { c_->end_call(at == 0 ? 0 : owner_->real(at), repaired); }
     void diag(errc code, std::size_t abs, std::string msg, severity level) override {
-      e_->diag(code, owner_->real(abs), std::move(msg), level);
+      t_->diag(code, owner_->real(abs), std::move(msg), level);
     }
     std::size_t chunk_abs() const override { return base_; }
 
@@ -196,11 +200,9 @@ class rewrite_handler final : public handler {
   }
 
   /// Feeds what was rewritten to the inner handler; maps where it stopped back to `in`.
-  step run(engine_services& e, std::string_view in, std::size_t n, bool at_finish) {
+  step run(const region_ctx& e, std::string_view in, std::size_t n, bool at_finish) {
     (void)in;
-    svc_.forward_to(e);
-    svc_.base_ = start_real_ + out_total_;
-    const step s = inner_->feed(svc_, out_);
+    const step s = inner_->feed(svc_.point(e, start_real_ + out_total_), out_);
     if (s.st == step::more) {
       out_total_ += out_.size();
       return {step::more, n};
@@ -238,7 +240,7 @@ class rewrite_handler final : public handler {
 
   std::unique_ptr<handler> inner_;
   std::vector<rewrite_rule> rules_;
-  services svc_;
+  mapped_parts svc_;
   std::string pend_, carried_, out_;
   std::vector<long long> pend_src_;
   std::vector<seg> segs_;
@@ -260,7 +262,7 @@ class routed_handler final : public delegating_handler {
   };
   routed_handler(std::vector<std::unique_ptr<handler>> handlers, std::vector<route> routes)
       : hs_(std::move(handlers)), routes_(std::move(routes)) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < routes_.size() ? static_cast<std::size_t>(variant) : 0;
     begin_in(*hs_[routes_[v].handler], e, trigger, routes_[v].variant);
   }

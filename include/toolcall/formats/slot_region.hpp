@@ -65,7 +65,7 @@ class slot_handler final : public handler {
  public:
   slot_handler(std::string_view format, std::vector<slot_spec> specs) : fmt_(format), specs_(std::move(specs)) {}
 
-  void begin(engine_services&, std::string_view, int variant) override {
+  void begin(const region_ctx&, std::string_view, int variant) override {
     const std::size_t v = static_cast<std::size_t>(variant);
     spec_ = &specs_[v < specs_.size() ? v : 0];
     k_ = 0;
@@ -80,13 +80,13 @@ class slot_handler final : public handler {
     tail.clear();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
       if (st_ == s_body) {
-        se_.point(e, i);
-        const step s = body_.feed(se_, in.substr(i));
+        const region_ctx se = se_.point(e, i);
+        const step s = body_.feed(se, in.substr(i));
         if (s.st != step::done) return s.st == step::more ? step{step::more, n} : s.after(i);
         i += s.consumed;
         st_ = s_trail;
@@ -165,11 +165,11 @@ class slot_handler final : public handler {
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     switch (st_) {
       case s_body: {
-        se_.point(e, 0);
-        const step s = body_.finish(se_);
+        const region_ctx se = se_.point(e, 0);
+        const step s = body_.finish(se);
         if (s.st == step::done) tail = std::move(body_.tail);
         body_.tail.clear();
         return s;
@@ -190,7 +190,7 @@ class slot_handler final : public handler {
   enum state : std::uint8_t { s_head, s_body, s_trail };
 
   /// One byte before the JSON, at chunk offset `at`.
-  step head_byte(engine_services& e, unsigned char c, std::size_t at) {
+  step head_byte(const region_ctx& e, unsigned char c, std::size_t at) {
     if (k_ >= spec_->steps.size()) return bad(at, "the call has no arguments");
     const slot_step& s = spec_->steps[k_];
     switch (s.kind) {
@@ -253,8 +253,8 @@ class slot_handler final : public handler {
           cfg.shape = spec_->shape;
           cfg.shape.allow_array = false;
         }
-        se_.point(e, at);
-        body_.begin(se_, cfg);
+        const region_ctx se = se_.point(e, at);
+        body_.begin(se, cfg);
         started_ = true;
         st_ = s_body;
         // the byte is the body's first: the caller feeds it from `at`
@@ -309,7 +309,7 @@ class slot_handler final : public handler {
   state st_ = s_head;
   bool started_ = false;
   std::string buf_, slot_, held_, id_, name_, lead_;
-  shifted_services se_;
+  shifted_place se_;
   json_body body_;
 };
 

@@ -38,14 +38,14 @@ namespace detail {
 class solar_open2_handler final : public handler {
  public:
   explicit solar_open2_handler(xml_spec spec) : inner_({spec}) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     tail.clear();
     hold_.clear();
     hold_abs_ = 0;
     in_value_ = false;
     inner_.begin(e, trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     const std::size_t n = in.size();
     std::size_t run = 0;  // the first byte of `in` not yet fed to the inner handler
     for (std::size_t i = 0; i < n; ++i) {
@@ -53,11 +53,12 @@ class solar_open2_handler final : public handler {
       if (hold_.empty()) {
         if (c != '<') continue;
         if (i > run) {
-          abs_services sub(e, e.chunk_abs() + run);
+          fixed_place sub_at(e.place, e.place.chunk_abs() + run);
+          const region_ctx sub = e.with_place(sub_at);
           const step s = inner_.feed(sub, in.substr(run, i - run));
           if (s.st != step::more) return take(s, run + s.consumed, {});
         }
-        hold_abs_ = e.chunk_abs() + i;
+        hold_abs_ = e.place.chunk_abs() + i;
         hold_ = c;
         run = i + 1;
         continue;
@@ -83,7 +84,8 @@ class solar_open2_handler final : public handler {
       hold_.clear();
       if (again) text.pop_back();
       const std::size_t at = hold_abs_;
-      abs_services sub(e, at);
+      fixed_place sub_at(e.place, at);
+      const region_ctx sub = e.with_place(sub_at);
       const step s = inner_.feed(sub, text);
       if (s.st != step::more) {
         std::string rest = text.substr(s.consumed);
@@ -91,22 +93,24 @@ class solar_open2_handler final : public handler {
         return take(s, i + 1, std::move(rest));
       }
       if (again) {
-        hold_abs_ = e.chunk_abs() + i;
+        hold_abs_ = e.place.chunk_abs() + i;
         hold_ = "<";
       }
     }
     if (hold_.empty() && run < n) {
-      abs_services sub(e, e.chunk_abs() + run);
+      fixed_place sub_at(e.place, e.place.chunk_abs() + run);
+      const region_ctx sub = e.with_place(sub_at);
       const step s = inner_.feed(sub, in.substr(run));
       if (s.st != step::more) return take(s, run + s.consumed, {});
     }
     return {step::more, n};
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (!hold_.empty()) {
       std::string text = std::move(hold_);
       hold_.clear();
-      abs_services sub(e, hold_abs_);
+      fixed_place sub_at(e.place, hold_abs_);
+      const region_ctx sub = e.with_place(sub_at);
       const step s = inner_.feed(sub, text);
       if (s.st == step::fail) return s.at(0);
       if (s.st == step::done) {
@@ -129,10 +133,11 @@ class solar_open2_handler final : public handler {
                                                           "<|tool_call:end|>"};
 
   /// A full sentinel is held: write what is missing before it, then the sentinel itself.
-  step sentinel(engine_services& e, int k) {
+  step sentinel(const region_ctx& e, int k) {
     std::string text = std::move(hold_);
     hold_.clear();
-    abs_services sub(e, hold_abs_);
+    fixed_place sub_at(e.place, hold_abs_);
+    const region_ctx sub = e.with_place(sub_at);
     std::string fix;
     if (in_value_ && k != k_arg_end && k != k_arg_value) fix.append(k_sentinel[k_arg_end]);
     if (k == k_call_start) fix.append(k_sentinel[k_call_end]);

@@ -40,12 +40,12 @@ namespace detail {
 class xlam_list_fence_handler final : public delegating_handler {
  public:
   xlam_list_fence_handler() : fence_(formats::fenced::spec(formats::fenced::name)) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     st_ = s_lang;
     lang_.clear();
     begin_in(fence_, e, trigger, variant);
   }
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     for (std::size_t i = 0; st_ != s_list && i < in.size(); ++i) {
       const unsigned char c = static_cast<unsigned char>(in[i]);
       if (st_ == s_lang) {
@@ -64,7 +64,7 @@ class xlam_list_fence_handler final : public delegating_handler {
     }
     return delegating_handler::feed(e, in);
   }
-  step finish(engine_services& e) override {
+  step finish(const region_ctx& e) override {
     if (st_ != s_list) return quiet_fail(0);
     return delegating_handler::finish(e);
   }
@@ -85,7 +85,7 @@ class xlam_handler final : public delegating_handler {
       : start_fence_(formats::fenced::spec(format)),
         tool_calls_("mistral", {list_spec("")}),
         tool_call_tag_("hermes", {list_spec("</tool_call>")}) {}
-  void begin(engine_services& e, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     handler* h = &start_fence_;
     switch (variant) {
       case 1: h = &list_fence_; break;
