@@ -90,7 +90,6 @@ class pythonic_body {
     key_.clear();
     ws_.clear();
     mbuf_.clear();
-    tail.clear();
     skipped_.clear();
   }
 
@@ -305,7 +304,6 @@ class pythonic_body {
     return step::failed(0, errc::unterminated_call, "the text ends inside the call", severity::error);
   }
 
-  std::string tail;
 
  private:
   enum state : std::uint8_t {
@@ -589,10 +587,10 @@ class pythonic_body {
   }
 
   step done_here(std::size_t i) {
-    tail = ws_ + mbuf_;
+    std::string back = ws_ + mbuf_;
     ws_.clear();
     mbuf_.clear();
-    return {step::done, i};
+    return step::done_with(i, std::move(back));
   }
 
   void ensure_begun(const region_ctx& e) {

@@ -23,7 +23,6 @@ class choice_args_handler final : public handler {
  public:
   explicit choice_args_handler(std::string name) : name_(std::move(name)) {}
   void begin(const region_ctx& e, std::string_view, int) override {
-    tail.clear();
     json_body::config cfg;
     cfg.shape.args_only = true;
     cfg.format = "openai";
@@ -31,15 +30,10 @@ class choice_args_handler final : public handler {
     body_.begin(e, cfg);
     (void)body_.feed(e, "{");  // the trigger was the object's brace
   }
-  step feed(const region_ctx& e, std::string_view in) override { return take(body_.feed(e, in)); }
-  step finish(const region_ctx& e) override { return take(body_.finish(e)); }
+  step feed(const region_ctx& e, std::string_view in) override { return body_.feed(e, in); }
+  step finish(const region_ctx& e) override { return body_.finish(e); }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(body_.tail);
-    body_.tail.clear();
-    return s;
-  }
   std::string name_;
   json_body body_;
 };

@@ -44,7 +44,6 @@ class tool_line_handler final : public handler {
   tool_line_handler(std::string_view format, std::vector<std::string_view> markers)
       : fmt_(format), markers_(std::move(markers)) {}
   void begin(const region_ctx& e, std::string_view trigger, int) override {
-    tail.clear();
     std::string_view n = trigger.substr(0, trigger.empty() ? 0 : trigger.size() - 1);  // the `(`
     while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
     name_.assign(n.data(), n.size());
@@ -62,7 +61,7 @@ class tool_line_handler final : public handler {
   step check(step s, std::string_view in) {
     if (s.st != step::done) return s;
     const bool at_end = s.consumed >= in.size();
-    bool ok = at_end || py_.tail.find('\n') != std::string::npos;
+    bool ok = at_end || s.tail().find('\n') != std::string_view::npos;
     if (!ok) {
       // a marker's first byte ends the line too (`)<|end_of_text|>`)
       const char c = in[s.consumed];
@@ -70,11 +69,8 @@ class tool_line_handler final : public handler {
         if (!m.empty() && m[0] == c) ok = true;
     }
     if (!ok) {
-      py_.tail.clear();
       return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
     }
-    tail = std::move(py_.tail);
-    py_.tail.clear();
     return s;
   }
   std::string_view fmt_;
@@ -122,7 +118,6 @@ class custom_handler final : public handler {
  public:
   explicit custom_handler(std::shared_ptr<const custom_def> d) : keep_(std::move(d)), d_(*keep_) {}
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     body_text_.clear();
     m_.clear();
     end_ = d_.end;
@@ -158,9 +153,9 @@ class custom_handler final : public handler {
   }
   step feed(const region_ctx& e, std::string_view in) override {
     if (d_.payload == 5) return feed_named(e, in);
-    if (d_.payload == 4) return take(xml_.feed(e, in), xml_.tail);
+    if (d_.payload == 4) return xml_.feed(e, in);
     if (d_.payload == 2) return feed_py(e, in);
-    if (d_.payload != 3) return take(json_.feed(e, in), json_.tail);
+    if (d_.payload != 3) return json_.feed(e, in);
     // regex: collect the body up to the end marker, then match it whole
     for (std::size_t i = 0; i < in.size(); ++i) {
       if (end_.empty()) {
@@ -189,22 +184,20 @@ class custom_handler final : public handler {
       if (naming_) {
         return step::failed(0, errc::unterminated_call, "the text ends inside the function name", severity::error);
       }
-      return take(json_.finish(e), json_.tail);
+      return json_.finish(e);
     }
-    if (d_.payload == 4) return take(xml_.finish(e), xml_.tail);
+    if (d_.payload == 4) return xml_.finish(e);
     if (d_.payload == 2) {
       if (bracket_) {
         return step::failed(0, errc::unterminated_call, "the text ends before the call list", severity::error);
       }
       if (peeking_) {  // the text ends on a line that is no call: it is content
         peeking_ = false;
-        tail = std::move(peek_);
-        peek_.clear();
-        return {step::done, 0};
+        return step::done_with(0, take_bytes(peek_));
       }
-      return take(py_.finish(e), py_.tail);
+      return py_.finish(e);
     }
-    if (d_.payload != 3) return take(json_.finish(e), json_.tail);
+    if (d_.payload != 3) return json_.finish(e);
     body_text_ += m_;
     return match(e, 0);
   }
@@ -249,9 +242,7 @@ class custom_handler final : public handler {
           }
           if (c != '(') {
             peeking_ = false;
-            tail = std::move(peek_);
-            peek_.clear();
-            return {step::done, off};
+            return step::done_with(off, take_bytes(peek_));
           }
           peeking_ = false;
           begin_py(e);
@@ -267,25 +258,20 @@ class custom_handler final : public handler {
       }
       step s = py_.feed(e, in.substr(off));
       s.consumed += off;
-      if (s.st == step::done && d_.py_lines && s.consumed < in.size() && py_.tail.find('\n') != std::string::npos &&
-          py_.tail.find_first_not_of(" \t\r\n") == std::string::npos) {
+      if (s.st == step::done && d_.py_lines && s.consumed < in.size() &&
+          s.tail().find('\n') != std::string_view::npos &&
+          s.tail().find_first_not_of(" \t\r\n") == std::string_view::npos) {
         const unsigned char c = static_cast<unsigned char>(in[s.consumed]);
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
           off = s.consumed;
-          peek_ = std::move(py_.tail);
-          py_.tail.clear();
+          peek_ = std::string(s.tail());
           peek_name_ = 0;
           peeking_ = true;
           continue;
         }
       }
-      return take(s, py_.tail);
+      return s;
     }
-  }
-  step take(step s, std::string& t) {
-    if (s.st == step::done) tail = std::move(t);
-    t.clear();
-    return s;
   }
   /// payload 5: the name, up to name_end (or to `{`, `"` or whitespace), then a JSON
   /// arguments object read by a json_body that knows the name.
@@ -351,8 +337,6 @@ class custom_handler final : public handler {
     fixed_place sub_at(e.place, e.place.chunk_abs() + i);
     const region_ctx sub = e.with_place(sub_at);
     const step s = json_.feed(sub, in.substr(i));
-    if (s.st == step::done) tail = std::move(json_.tail);
-    json_.tail.clear();
     return s.after(i);
   }
   step bad_name(std::size_t i) {

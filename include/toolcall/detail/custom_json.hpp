@@ -28,7 +28,6 @@ class name_key_json_handler final : public handler {
  public:
   name_key_json_handler(std::string_view format, std::string_view closer) : fmt_(format), closer_(closer) {}
   void begin(const region_ctx&, std::string_view, int) override {
-    tail.clear();
     st_ = s_lead;
     buf_.clear();
     ws_.clear();
@@ -103,10 +102,10 @@ class name_key_json_handler final : public handler {
   enum state : unsigned char { s_lead, s_value, s_after };
 
   step done_here(std::size_t i) {
-    tail = ws_ + mbuf_;
+    std::string back = ws_ + mbuf_;
     ws_.clear();
     mbuf_.clear();
-    return {step::done, i};
+    return step::done_with(i, std::move(back));
   }
 
   /// The completed value's calls; why it is not a list of calls, or nullptr.

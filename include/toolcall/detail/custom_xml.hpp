@@ -46,7 +46,6 @@ class xml_region_handler final : public handler {
   explicit xml_region_handler(std::vector<xml_spec> specs, bool close_at_end = false, std::vector<entry> entries = {})
       : specs_(std::move(specs)), close_at_end_(close_at_end), entries_(std::move(entries)) {}
   void begin(const region_ctx& e, std::string_view, int variant) override {
-    tail.clear();
     last_.clear();
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < specs_.size() ? static_cast<std::size_t>(variant) : 0;
     cur_ = &specs_[v];
@@ -65,7 +64,7 @@ class xml_region_handler final : public handler {
       last_.append(in.data(), s.consumed);
       if (last_.size() > keep) last_.erase(0, last_.size() - keep);
     }
-    return take(s);
+    return s;
   }
   step finish(const region_ctx& e) override {
     if (close_at_end_ && !cur_->call_close.empty()) {
@@ -78,22 +77,16 @@ class xml_region_handler final : public handler {
         const region_ctx sub = e.with_place(sub_at);
         const step s = body_.feed(sub, cur_->call_close);
         if (s.st == step::done) {
-          body_.tail.clear();
           return {step::done, 0};
         }
         if (s.st == step::fail) return s.at(0);
       }
     }
-    return take(body_.finish(e));
+    return body_.finish(e);
   }
 
  private:
   static constexpr std::size_t keep = 128;
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(body_.tail);
-    body_.tail.clear();
-    return s;
-  }
   std::vector<xml_spec> specs_;
   const xml_spec* cur_ = nullptr;
   bool close_at_end_ = false;
@@ -126,7 +119,6 @@ class xml_block_handler final : public handler {
   explicit xml_block_handler(config c) : cfg_(std::move(c)) {}
 
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     spec_ = cfg_.spec;
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < cfg_.closers.size() ? static_cast<std::size_t>(variant) : 0;
     closer_ = cfg_.closers.empty() ? std::string_view{} : cfg_.closers[v];
@@ -151,21 +143,18 @@ class xml_block_handler final : public handler {
 
   step finish(const region_ctx& e) override {
     switch (st_) {
-      case w_between:
+      case w_between: {
         if (calls_ == 0) return none(errc::invalid_call, "the block holds no call");
-        tail = std::move(pend_);
-        pend_.clear();
-        return {step::done, 0};
+        return step::done_with(0, take_bytes(pend_));
+      }
       case w_invoke: {
         fixed_place sub_at(e.place, e.place.chunk_abs());
         const region_ctx sub = e.with_place(sub_at);
         const step s = body_.finish(sub);
-        if (s.st != step::done) return step{step::fail, 0, s.why};
+        if (s.st != step::done) return s.st == step::fail ? s.at(0) : step{step::fail, 0};
         ++calls_;
         flush_held(e);
-        tail = std::move(body_.tail);
-        body_.tail.clear();
-        return {step::done, 0};
+        return s.at(0);
       }
       case w_skip:
         raw_ += skip_m_;
@@ -201,9 +190,7 @@ class xml_block_handler final : public handler {
               return none(errc::invalid_call, "the block opener is not followed by an invoke");
             }
             used = i;
-            tail = std::move(pend_);
-            pend_.clear();
-            return {step::done, used};
+            return step::done_with(used, take_bytes(pend_));
           }
           std::string_view m = std::string_view(pend_);
           const std::size_t ws = m.find_first_not_of(" \t\r\n") == std::string_view::npos ? m.size() : m.find_first_not_of(" \t\r\n");
@@ -232,9 +219,7 @@ class xml_block_handler final : public handler {
           // neither an invoke nor the closer: the block ended without its closer
           used = i;
           if (calls_ == 0) return none(errc::invalid_call, "the block opener is not followed by an invoke");
-          tail = std::move(pend_);
-          pend_.clear();
-          return {step::done, used};
+          return step::done_with(used, take_bytes(pend_));
         }
         case w_invoke: {
           fixed_place sub_at(e.place, abs + i);
@@ -255,15 +240,13 @@ class xml_block_handler final : public handler {
           // the invoke is a call
           ++calls_;
           flush_held(e);
-          std::string back = std::move(body_.tail);
-          body_.tail.clear();
+          std::string back(r.tail());
           const std::string_view eff = std::string_view(raw_).substr(0, raw_.size() - std::min(raw_.size(), back.size()));
           raw_.clear();
           if (!closer_.empty() && eff.size() >= closer_.size() && eff.substr(eff.size() - closer_.size()) == closer_) {
             // the body read the block closer: the region ends here
             used = i;
-            tail = std::move(back);
-            return {step::done, used};
+            return step::done_with(used, std::move(back));
           }
           st_ = w_between;
           pend_.clear();
@@ -278,8 +261,7 @@ class xml_block_handler final : public handler {
             }
             if (t.st == step::done) {
               used = i;
-              tail = back.substr(u) + tail;
-              return {step::done, used};
+              return step::done_with(used, back.substr(u) + std::string(t.tail()));
             }
           }
           continue;

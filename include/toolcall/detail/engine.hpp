@@ -237,8 +237,7 @@ class engine final : public scan_driver {
         chunk_abs_ = total_in_;
         const step s = h_->finish(ctx());
         if (s.st == step::done) {
-          std::string t = std::move(h_->tail);
-          h_->tail.clear();
+          const std::string_view t = s.tail();
           succeed_region(total_in_ - t.size());
           if (!carry_.empty() || !t.empty()) {
             carry_ += t;

@@ -212,26 +212,53 @@ struct failure {
   severity level = severity::error;
 };
 
-/// One step of a handler over a chunk. A step that fails carries its reason (step::failed);
-/// one with none reports "invalid call".
+/// The bytes of `s`, which is left empty (a handler's held bytes handed back as a tail).
+inline std::string take_bytes(std::string& s) {
+  std::string r = std::move(s);
+  s.clear();
+  return r;
+}
+
+/// One step of a handler over a chunk: more, or where the region ended (done) or failed. What
+/// else it returns rides in one shared block, allocated only when there is something: the reason
+/// of a failure (step::failed; none reports "invalid call"), and the tail, bytes the handler read
+/// past the region's end but did not use (whitespace, a partial marker that did not match), which
+/// go back to the text scanner (step::done_with).
 struct step {
   enum status : std::uint8_t { more, done, fail } st = more;
   std::size_t consumed = 0;  ///< bytes of the chunk that belong to the region
-  std::shared_ptr<const failure> why = {};  ///< on fail: the reason (null on the common path)
+  struct extra {
+    failure why;
+    std::string tail;
+  };
+  std::shared_ptr<const extra> x = {};  ///< null on the common path
 
   /// The region fails after `consumed` bytes, for `msg` (errc::ok: no diagnostic).
   static step failed(std::size_t consumed, errc code, std::string msg, severity level) {
-    return step{fail, consumed, std::make_shared<failure>(failure{code, std::move(msg), level})};
+    return failed(consumed, failure{code, std::move(msg), level});
   }
   static step failed(std::size_t consumed, failure why) {
-    return step{fail, consumed, std::make_shared<failure>(std::move(why))};
+    return step{fail, consumed, std::make_shared<extra>(extra{std::move(why), {}})};
+  }
+  /// The region ends after `consumed` bytes, and `tail` goes back to the text scanner.
+  static step done_with(std::size_t consumed, std::string tail) {
+    if (tail.empty()) return step{done, consumed};
+    return step{done, consumed, std::make_shared<extra>(extra{failure{}, std::move(tail)})};
+  }
+  /// Why the step failed (nullptr: not failed, or no reason given).
+  const failure* why() const noexcept { return st == fail && x ? &x->why : nullptr; }
+  std::string_view tail() const noexcept { return x ? std::string_view(x->tail) : std::string_view(); }
+  /// This step with `t` as its tail (a failure's reason kept).
+  step with_tail(std::string t) const {
+    if (t.empty() && (!x || st != fail)) return step{st, consumed};
+    return step{st, consumed, std::make_shared<extra>(extra{x ? x->why : failure{}, std::move(t)})};
   }
   /// This step as seen by a reader that fed its inner reader from byte `i` of its chunk.
-  step after(std::size_t i) const& { return step{st, i + consumed, why}; }
-  step after(std::size_t i) && { return step{st, i + consumed, std::move(why)}; }
-  /// This step ending at byte `n` of the chunk instead (its status and reason kept).
-  step at(std::size_t n) const& { return step{st, n, why}; }
-  step at(std::size_t n) && { return step{st, n, std::move(why)}; }
+  step after(std::size_t i) const& { return step{st, i + consumed, x}; }
+  step after(std::size_t i) && { return step{st, i + consumed, std::move(x)}; }
+  /// This step ending at byte `n` of the chunk instead (its status, reason and tail kept).
+  step at(std::size_t n) const& { return step{st, n, x}; }
+  step at(std::size_t n) && { return step{st, n, std::move(x)}; }
 };
 
 struct region_ctx;
@@ -316,16 +343,13 @@ class handler {
   virtual step feed(const region_ctx& e, std::string_view in) = 0;
   /// The text ended: accept (done) or reject (fail) what is open.
   virtual step finish(const region_ctx& e) = 0;
-  /// Bytes the handler read past the region's end but did not use (whitespace, a partial
-  /// marker that did not match): they go back to the text scanner. Cleared by the engine.
-  std::string tail;
 };
 
 /// A handler that hands a region to another reader: a wrapper that changes a part of the context
 /// its inner handler sees, a router that picks one reader per trigger variant. By default feed()
-/// and finish() go to `cur_` (set by begin_in()); take() hands back the inner reader's tail
-/// (the bytes it read past the region's end) when the region is done, the only time the engine
-/// reads a tail, and clears the inner one.
+/// and finish() go to `cur_` (set by begin_in()); take() passes the inner reader's step on, the
+/// bytes it read past the region's end with it when the region is done (a failed region gives
+/// none back through a wrapper).
 class delegating_handler : public handler {
  public:
   step feed(const region_ctx& e, std::string_view in) override { return take(cur_->feed(e, in)); }
@@ -334,16 +358,11 @@ class delegating_handler : public handler {
  protected:
   /// Starts the region in `h`, which the default feed() and finish() then go to.
   void begin_in(handler& h, const region_ctx& e, std::string_view trigger, int variant) {
-    tail.clear();
     cur_ = &h;
     h.begin(e, trigger, variant);
   }
-  step take(step s) { return take(s, *cur_); }
-  /// `inner`: anything with a `tail` string (a handler, a body).
-  template <class Inner>
-  step take(step s, Inner& inner) {
-    if (s.st == step::done) tail = std::move(inner.tail);
-    inner.tail.clear();
+  static step take(step s) {
+    if (s.st == step::fail && !s.tail().empty()) return s.with_tail({});
     return s;
   }
   handler* cur_ = nullptr;

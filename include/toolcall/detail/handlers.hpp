@@ -53,8 +53,9 @@ class closer_reader {
     ws_.clear();
     m_.clear();
   }
-  /// done: region ends at consumed (closer consumed, or not present: tail holds given-back bytes)
-  step feed(std::string_view in, std::string& tail) {
+  /// done: region ends at consumed (closer consumed, or not present: the bytes read are the
+  /// step's tail)
+  step feed(std::string_view in) {
     for (std::size_t i = 0; i < in.size(); ++i) {
       const char c = in[i];
       if (m_.empty() && is_json_ws(static_cast<unsigned char>(c))) {
@@ -66,12 +67,12 @@ class closer_reader {
       if (r == pm::full) return {step::done, i + 1};
       if (r == pm::partial) continue;
       m_.pop_back();
-      tail = ws_ + m_;
-      return {step::done, i};
+      return step::done_with(i, ws_ + m_);
     }
     return {step::more, in.size()};
   }
-  void give_back(std::string& tail) { tail = ws_ + m_; }
+  /// The text ended before the closer: the region ends, the bytes read go back.
+  step give_back() const { return step::done_with(0, ws_ + m_); }
 
  private:
   std::string_view closer_;
@@ -104,19 +105,10 @@ class tag_json_handler final : public handler {
     cfg.shape.allow_array = t.allow_array;
     cfg.prose_is_error = t.prose_is_error;
     body_.begin(e, cfg);
-    tail.clear();
     if (t.opener_brace) (void)body_.feed(e, "{");
   }
-  step feed(const region_ctx& e, std::string_view in) override {
-    const step s = body_.feed(e, in);
-    if (s.st == step::done) tail = std::move(body_.tail);
-    return s;
-  }
-  step finish(const region_ctx& e) override {
-    const step s = body_.finish(e);
-    if (s.st == step::done) tail = std::move(body_.tail);
-    return s;
-  }
+  step feed(const region_ctx& e, std::string_view in) override { return body_.feed(e, in); }
+  step finish(const region_ctx& e) override { return body_.finish(e); }
 
  private:
   std::string_view fmt_;
@@ -138,7 +130,6 @@ class python_tag_handler final : public handler {
     trigger_ = trigger;
     st_ = s_dispatch;
     lt_.clear();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -152,9 +143,7 @@ class python_tag_handler final : public handler {
           lt_ += static_cast<char>(c);
           const pm m = prefix_match_exact(lt_, then_);
           if (m == pm::full) {
-            tail = std::move(lt_);
-            lt_.clear();
-            return {step::done, i + 1};
+            return step::done_with(i + 1, take_bytes(lt_));
           }
           if (m == pm::partial) {
             ++i;
@@ -188,11 +177,9 @@ class python_tag_handler final : public handler {
       }
       if (st_ == s_json) {
         const step s = body_.feed(e, in.substr(i));
-        if (s.st == step::done) tail = std::move(body_.tail);
         return s.after(i);
       }
       const step s = py_.feed(e, in.substr(i));
-      if (s.st == step::done) tail = std::move(py_.tail);
       return s.after(i);
     }
     return {step::more, n};
@@ -201,10 +188,8 @@ class python_tag_handler final : public handler {
     step s;
     if (st_ == s_json) {
       s = body_.finish(e);
-      if (s.st == step::done) tail = std::move(body_.tail);
     } else if (st_ == s_py) {
       s = py_.finish(e);
-      if (s.st == step::done) tail = std::move(py_.tail);
     } else {
       s = step::failed(0, errc::marker_in_text, not_followed(), severity::warning);
     }
@@ -239,7 +224,6 @@ class bare_start_handler final : public handler {
   };
   explicit bare_start_handler(config c) : cfg_(c) {}
   void begin(const region_ctx& e, std::string_view trigger, int) override {
-    tail.clear();
     ws_.clear();
     if (trigger == "{") {
       start_json(e, false);
@@ -274,11 +258,9 @@ class bare_start_handler final : public handler {
       }
       if (st_ == s_json) {
         const step s = body_.feed(e, in.substr(i));
-        if (s.st == step::done) tail = std::move(body_.tail);
         return s.after(i);
       }
       const step s = py_.feed(e, in.substr(i));
-      if (s.st == step::done) tail = std::move(py_.tail);
       return s.after(i);
     }
     return {step::more, n};
@@ -287,10 +269,8 @@ class bare_start_handler final : public handler {
     step s;
     if (st_ == s_json) {
       s = body_.finish(e);
-      if (s.st == step::done) tail = std::move(body_.tail);
     } else if (st_ == s_py) {
       s = py_.finish(e);
-      if (s.st == step::done) tail = std::move(py_.tail);
     } else {
       s = step::failed(0, errc::ok, "", severity::note);
     }
@@ -337,7 +317,6 @@ class tool_call_handler final : public handler {
   explicit tool_call_handler(const fence_spec& spec) : sp_(spec) {}
   void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_dispatch;
-    tail.clear();
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -367,12 +346,9 @@ class tool_call_handler final : public handler {
     const region_ctx sub = e.with_place(sub_at);
     if (st_ == s_json) {
       const step s = body_.feed(sub, in.substr(i));
-      if (s.st != step::more) tail = std::move(body_.tail);
       return s.after(i);
     }
     const step s = xml_.feed(sub, in.substr(i));
-    if (s.st == step::done) tail = std::move(xml_.tail);
-    xml_.tail.clear();
     return s.after(i);
   }
 
@@ -381,12 +357,9 @@ class tool_call_handler final : public handler {
     switch (st_) {
       case s_json:
         s = body_.finish(e);
-        if (s.st == step::done) tail = std::move(body_.tail);
         return s;
       case s_xml:
         s = xml_.finish(e);
-        if (s.st == step::done) tail = std::move(xml_.tail);
-        xml_.tail.clear();
         return s;
       default:
         return step::failed(0, errc::invalid_call, not_followed(), severity::warning);
@@ -413,7 +386,6 @@ class fence_handler final : public handler {
     st_ = s_lang;
     lang_ = 0;
     m_.clear();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -470,7 +442,6 @@ class fence_handler final : public handler {
           fixed_place sub_at(e.place, e.place.chunk_abs() + i);
           const region_ctx sub = e.with_place(sub_at);
           const step s = body_.feed(sub, in.substr(i));
-          if (s.st == step::done) tail = std::move(body_.tail);
           return s.after(i);
         }
         case s_tc: {  // a `<tool_call>` region, then the fence's closer
@@ -479,28 +450,16 @@ class fence_handler final : public handler {
           continue;
         }
         case s_closer: {
-          const step s = closer_.feed(in.substr(i), tail);
-          return s.after(i);
+          return closer_.feed(in.substr(i)).after(i);
         }
       }
     }
     return {step::more, n};
   }
   step finish(const region_ctx& e) override {
-    if (st_ == s_json || st_ == s_tj) {
-      const step s = body_.finish(e);
-      if (s.st == step::done) tail = std::move(body_.tail);
-      return s;
-    }
-    if (st_ == s_tc) {
-      const step s = tc_.finish(e);
-      if (s.st == step::done) tail = std::move(tc_.tail);
-      return s;
-    }
-    if (st_ == s_closer) {
-      closer_.give_back(tail);
-      return {step::done, 0};
-    }
+    if (st_ == s_json || st_ == s_tj) return body_.finish(e);
+    if (st_ == s_tc) return tc_.finish(e);
+    if (st_ == s_closer) return closer_.give_back();
     return quiet_fail(0);
   }
 
@@ -531,16 +490,13 @@ class fence_handler final : public handler {
     }
     i += s.consumed;
     if (s.st != step::done) return false;
-    std::string t = std::move(inner.tail);
-    inner.tail.clear();
+    const std::string_view t = s.tail();
     closer_.begin(sp_.fence);
     st_ = s_closer;
     if (t.empty()) return false;
-    std::string given;
-    const step r = closer_.feed(t, given);
+    const step r = closer_.feed(t);
     if (r.st != step::done) return false;
-    tail = given + t.substr(r.consumed);
-    out = {step::done, i};
+    out = step::done_with(i, std::string(r.tail()) + std::string(t.substr(r.consumed)));
     return true;
   }
   step quiet_fail(std::size_t i) {

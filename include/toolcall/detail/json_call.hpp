@@ -56,7 +56,6 @@ class json_body {
     values_ = 0;
     ws_.clear();
     mbuf_.clear();
-    tail.clear();
     (void)e;
   }
 
@@ -263,7 +262,6 @@ class json_body {
     return step::failed(0, errc::invalid_call, "no JSON payload after the marker", severity::warning);
   }
 
-  std::string tail;
 
  private:
   enum state : std::uint8_t { s_before, s_value, s_after, s_stray, s_closer, s_skip };
@@ -321,10 +319,10 @@ class json_body {
   }
 
   step done_here(std::size_t i) {
-    tail = ws_ + mbuf_;
+    std::string back = ws_ + mbuf_;
     ws_.clear();
     mbuf_.clear();
-    return {step::done, i};
+    return step::done_with(i, std::move(back));
   }
 
   /// A value with no call in it: data, not a call (a warning inside a call wrapper).

@@ -219,8 +219,8 @@ class region_runner : public engine_output,
   /// The handler's step failed the region: its reason (none: the "invalid call" start_claim
   /// set), reported where the region stopped, `at`.
   void handler_failed(const step& s, std::size_t at) {
-    if (s.why)
-      set_failure(s.why->code, at, s.why->msg, s.why->level);
+    if (const detail::failure* w = s.why())
+      set_failure(w->code, at, w->msg, w->level);
     else
       fail_abs_ = at;
   }
@@ -327,8 +327,7 @@ class region_runner : public engine_output,
     i += s.consumed;
     if (s.st == step::more) return false;
     if (s.st == step::done) {
-      std::string t = std::move(h_->tail);
-      h_->tail.clear();
+      const std::string_view t = s.tail();
       succeed_region(abs + i - t.size());
       if (!carry_.empty() || !t.empty()) {
         // a region that failed validation may have put its text back for a re-scan: the
@@ -342,8 +341,7 @@ class region_runner : public engine_output,
     // a handler that stopped inside bytes it held from earlier chunks (a rewrite spelling cut
     // by a chunk) gives them back: the region stopped before them, and they are read again, as
     // one-shot reads them (an end-of-turn token among them is a marker)
-    std::string back = std::move(h_->tail);
-    h_->tail.clear();
+    const std::string_view back = s.tail();
     std::size_t nb = back.size();
     if (nb == 0 || s.consumed != 0 || region_committed_ || nb + region_marker_len_ > region_len_) nb = 0;
     if (nb) {

@@ -23,7 +23,7 @@
 // prose after `<tool_call>` fails the region with a warning and no call event. After the function
 // closer, at most 64 bytes of whitespace may precede `call_close` (or `fn_open`); anything else,
 // or more whitespace, ends the region there (the call closer was eaten by a stop sequence) and
-// goes back to the text scanner through `tail`.
+// goes back to the text scanner as the step's tail.
 //
 // Limits: names and keys longer than 256 bytes fail the region; attribute text is bounded to
 // 256 bytes; e.request.max_depth() bounds the lexer. The work is O(n): a run of plain value bytes is
@@ -48,7 +48,6 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-
 /**
  * The generic XML-parameter call body (see the rules at the top of this file). Usage, by a
  * handler whose trigger is the region opener:
@@ -56,7 +55,7 @@ namespace detail {
  *     body.begin(e, spec);            // spec outlives the region
  *     step s = body.feed(e, bytes);   // any chunking; done/fail end the region
  *     step f = body.finish(e);        // at the end of the text
- *     // on done, body.tail holds bytes read past the region's end, for the text scanner
+ *     // a done step's tail() holds bytes read past the region's end, for the text scanner
  *
  * `fn_open_consumed`: the caller's trigger was the function opener itself (Qwen3-Coder's bare
  * `<function=NAME>`): the body starts at the function name.
@@ -66,7 +65,6 @@ class xml_call_body {
   void begin(const region_ctx& e, const xml_spec& spec, bool fn_open_consumed = false) {
     (void)e;
     sp_ = spec;
-    tail.clear();
     args_.clear();
     direct_ = nullptr;
     mark_ = 0;
@@ -154,12 +152,12 @@ class xml_call_body {
         rq_pos_ = 0;
         return step::failed(i, std::move(why_));
       }
-      tail = std::move(extra_);
+      std::string back = std::move(extra_);
       extra_.clear();
-      if (rq_pos_ < rq_.size()) tail.append(rq_, rq_pos_, std::string::npos);
+      if (rq_pos_ < rq_.size()) back.append(rq_, rq_pos_, std::string::npos);
       rq_.clear();
       rq_pos_ = 0;
-      return {step::done, i};
+      return step::done_with(i, std::move(back));
     }
     flush(e);
     return {step::more, n};
@@ -206,14 +204,12 @@ class xml_call_body {
           if (sp_.keep_calls_at_cut) return drop_cut_call(e);
           return fail_end(e, errc::unterminated_call, "the text ends inside a function tag");
         }
-        tail = ws_ + am_;
         flush(e);
-        return {step::done, 0};
+        return step::done_with(0, ws_ + am_);
     }
     return fail_end(e, errc::unterminated_call, "the text ends inside the call");
   }
 
-  std::string tail;
 
  private:
   enum state : std::uint8_t {
@@ -502,7 +498,6 @@ class xml_call_body {
                 "the output ended inside a call after " + std::to_string(calls_) +
                     " complete call(s): they are kept, the cut call is dropped",
                 severity::error);
-    tail.clear();
     return {step::done, 0};
   }
 

@@ -506,8 +506,7 @@ inline step xml_call_body::finish_value(const region_ctx& e) {
       }
       end_function(e, true, false);
       flush(e);
-      tail = std::move(rest);
-      return {step::done, 0};
+      return step::done_with(0, std::move(rest));
     }
   }
   return fail_end(e, errc::unterminated_call, "the text ends inside a parameter value");

@@ -32,7 +32,6 @@ class apertus_handler final : public handler, private json_listener {
   void begin(const region_ctx& e, std::string_view, int) override {
     e_ = &e;
     st_ = s_before;
-    tail.clear();
     ws_.clear();
     m_.clear();
     calls_ = 0;
@@ -96,8 +95,7 @@ class apertus_handler final : public handler, private json_listener {
           }
           // no closer (a stop string took it): the list ends the region
           m_.pop_back();
-          tail = ws_ + m_;
-          return {step::done, i};
+          return step::done_with(i, ws_ + m_);
         }
       }
     }
@@ -117,9 +115,7 @@ class apertus_handler final : public handler, private json_listener {
         return step::failed(0, errc::unterminated_call, "the text ends inside the call list", severity::error);
       }
       case s_after:
-      case s_closer:
-        tail = ws_ + m_;
-        return {step::done, 0};
+      case s_closer: return step::done_with(0, ws_ + m_);
       default: return step::failed(0, errc::invalid_call, "no call list after <|tools_prefix|>", severity::warning);
     }
   }

@@ -97,7 +97,6 @@ class drop_call_handler final : public delegating_handler {
 class cite_tag_handler final : public handler {
  public:
   void begin(const region_ctx&, std::string_view trigger, int) override {
-    tail.clear();
     bare_ = !trigger.empty() && trigger.back() == '>';
     st_ = bare_ ? s_text : s_ids;
     n_ = 0;
@@ -158,8 +157,7 @@ class cite_tag_handler final : public handler {
   /// (bytes read but not used) goes back to the scanner with the rest from `i`.
   step as_text(const region_ctx& e, std::size_t i, std::string back) {
     e.text.region_content("<co>" + text_);
-    tail = std::move(back);
-    return {step::done, i};
+    return step::done_with(i, std::move(back));
   }
   bool bare_ = false;
   state st_ = s_ids;

@@ -31,7 +31,6 @@ namespace detail {
 class deepseek_output_handler final : public handler {
  public:
   void begin(const region_ctx&, std::string_view trigger, int) override {
-    tail.clear();
     section_ = trigger.find("outputs") != std::string_view::npos;
     opener_.assign(trigger.data(), trigger.size());
     raw_.clear();
@@ -93,8 +92,7 @@ class deepseek_output_handler final : public handler {
   /// scanner, with the rest from `i`.
   step as_text(const region_ctx& e, std::size_t i, std::string back) {
     e.text.region_content(opener_ + raw_);
-    tail = std::move(back);
-    return {step::done, i};
+    return step::done_with(i, std::move(back));
   }
   bool section_ = false;
   std::string opener_, raw_, text_;
@@ -112,7 +110,6 @@ class deepseek_handler final : public handler {
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     markup_ = variant == k_output_token;
     if (markup_) {
-      tail.clear();
       out_.begin(e, trigger, 0);
       return;
     }
@@ -120,7 +117,6 @@ class deepseek_handler final : public handler {
     head_.clear();
     name_.clear();
     m_.reset();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     static constexpr std::string_view sep[] = {"<\xEF\xBD\x9Ctool\xE2\x96\x81sep\xEF\xBD\x9C>",
@@ -218,7 +214,6 @@ class deepseek_handler final : public handler {
           if (s.st == step::fail) return s.after(i);
           i += s.consumed;
           if (s.st == step::done) {
-            body_.tail.clear();
             st_ = s_end;
             ws_.clear();
             m_.reset();
@@ -232,8 +227,7 @@ class deepseek_handler final : public handler {
           if (m_.buffer().empty() && is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
           const int r = m_.push(c, end);
           if (r == -2) {
-            tail = ws_ + m_.buffer();
-            return {step::done, i};
+            return step::done_with(i, ws_ + m_.buffer());
           }
           ++i;
           if (r == 2) { m_.reset(); ws_.clear(); continue; }  // a stray closing fence
@@ -252,8 +246,7 @@ class deepseek_handler final : public handler {
       return {step::done, 0};
     }
     if (st_ == s_end) {
-      tail = ws_ + m_.buffer();
-      return {step::done, 0};
+      return step::done_with(0, ws_ + m_.buffer());
     }
     return step::failed(0, errc::unterminated_call, "the text ends inside a DeepSeek call", severity::error);
   }
@@ -268,8 +261,6 @@ class deepseek_handler final : public handler {
   marker_set_matcher m_;
   deepseek_output_handler out_;
   step take_out(step s) {
-    if (s.st == step::done) tail = std::move(out_.tail);
-    out_.tail.clear();
     return s;
   }
   json_body body_;

@@ -31,7 +31,6 @@ class first_byte_handler final : public delegating_handler {
   first_byte_handler(std::unique_ptr<handler> xml, std::unique_ptr<handler> json)
       : xml_(std::move(xml)), json_(std::move(json)) {}
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     ws_.clear();
     cur_ = nullptr;
     trigger_ = trigger;

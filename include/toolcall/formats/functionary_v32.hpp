@@ -33,7 +33,6 @@ class functionary_v32_handler final : public handler {
     if (variant == 1) name_.assign(trigger.data(), trigger.size());
     hold_.clear();
     ws_.clear();
-    tail.clear();
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -76,10 +75,7 @@ class functionary_v32_handler final : public handler {
           continue;
         }
         case s_json: {
-          step s = body_.feed(e, in.substr(i));
-          s.consumed += i;
-          if (s.st == step::done) tail = std::move(body_.tail);
-          return s;
+          return (body_.feed(e, in.substr(i))).after(i);
         }
         case s_code:
           if (hold_.empty() && ws_.empty() && c != '<' && c != '>' && !is_json_ws(c)) {
@@ -92,10 +88,10 @@ class functionary_v32_handler final : public handler {
           if (code_byte(e, c)) {
             // a new message or an end-of-turn token: it goes back to the scanner
             end_code(e);
-            tail = ws_ + hold_;
+            std::string back = ws_ + hold_;
             ws_.clear();
             hold_.clear();
-            return {step::done, i + 1};
+            return step::done_with(i + 1, std::move(back));
           }
           ++i;
           continue;
@@ -107,9 +103,7 @@ class functionary_v32_handler final : public handler {
   step finish(const region_ctx& e) override {
     switch (st_) {
       case s_json: {
-        const step s = body_.finish(e);
-        if (s.st == step::done) tail = std::move(body_.tail);
-        return s;
+        return body_.finish(e);
       }
       case s_code:
         // an unfinished token prefix at the end is code; trailing whitespace is not
@@ -119,9 +113,7 @@ class functionary_v32_handler final : public handler {
           hold_.clear();
         }
         end_code(e);
-        tail = std::move(ws_);
-        ws_.clear();
-        return {step::done, 0};
+        return step::done_with(0, take_bytes(ws_));
       default: return step::failed(0, errc::ok, "", severity::note);
     }
   }

@@ -78,7 +78,6 @@ class gemma_call_handler final : public handler {
     stack_.clear();
     comma_ = false;
     repaired_ = false;
-    tail.clear();
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -87,8 +86,8 @@ class gemma_call_handler final : public handler {
     while (i < n) {
       if (st_ == s_after) {
         // the call is complete: its closer may follow, after whitespace
-        const step s = closer_.feed(in.substr(i), tail);
-        if (s.st != step::done || trailer_.empty() || !tail.empty()) return s.after(i);
+        const step s = closer_.feed(in.substr(i));
+        if (s.st != step::done || trailer_.empty() || !s.tail().empty()) return s.after(i);
         i += s.consumed;
         st_ = s_trail;
         tr_.clear();
@@ -98,7 +97,7 @@ class gemma_call_handler final : public handler {
       }
       if (st_ == s_trail) {
         const step s = trail(static_cast<unsigned char>(in[i]));
-        if (s.st == step::done) return {step::done, i + s.consumed};
+        if (s.st == step::done) return s.after(i);
         ++i;
         continue;
       }
@@ -119,17 +118,9 @@ class gemma_call_handler final : public handler {
   }
 
   step finish(const region_ctx&) override {
-    if (st_ == s_after) {
-      closer_.give_back(tail);
-      return {step::done, 0};
-    }
-    if (st_ == s_trail) {
-      // the text ends after the trailer (an empty block the turn cut): markup
-      if (trp_ == 2) tail.clear();
-      else if (trp_ == 3) tail = tr_.substr(trn_);
-      else tail = tr_;
-      return {step::done, 0};
-    }
+    if (st_ == s_after) return closer_.give_back();
+    if (st_ == s_trail)  // the text ends after the trailer (an empty block the turn cut): markup
+      return step::done_with(0, trp_ == 2 ? std::string() : trp_ == 3 ? tr_.substr(trn_) : tr_);
     if (bare_ && st_ == s_name) {  // a bare `call:NAME` with no `{`: a word of prose
       return step::failed(0, errc::ok, "", severity::note);
     }
@@ -141,10 +132,7 @@ class gemma_call_handler final : public handler {
   /// text. Phases (trp_): 0 whitespace, 1 the trailer, 2 whitespace, 3 its closer. A byte that
   /// does not fit ends the region before it; what was read goes back as text.
   step trail(unsigned char c) {
-    const auto give = [&] {
-      tail = tr_;
-      return step{step::done, 0};
-    };
+    const auto give = [&] { return step::done_with(0, tr_); };
     if ((trp_ == 0 || trp_ == 2) && is_json_ws(c)) {
       if (tr_.size() > 128) return give();
       tr_ += static_cast<char>(c);
@@ -161,7 +149,6 @@ class gemma_call_handler final : public handler {
     }
     if (m == pm::full) {
       if (trp_ == 3) {
-        tail.clear();
         return {step::done, 1};
       }
       trp_ = 2;

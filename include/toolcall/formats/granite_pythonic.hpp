@@ -31,7 +31,6 @@ class bare_line_call_handler final : public handler {
  public:
   explicit bare_line_call_handler(std::string_view format) : fmt_(format) {}
   void begin(const region_ctx& e, std::string_view trigger, int) override {
-    tail.clear();
     std::string_view n = trigger.substr(0, trigger.size() - 1);  // the `(`
     while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
     name_.assign(n.data(), n.size());
@@ -51,12 +50,9 @@ class bare_line_call_handler final : public handler {
   step check(step s, std::string_view in) {
     if (s.st != step::done) return s;
     const bool at_end = s.consumed >= in.size();  // finish(), or the chunk ended: the text ended there
-    if (!at_end && in[s.consumed] != '<' && py_.tail.find('\n') == std::string::npos) {
-      py_.tail.clear();
+    if (!at_end && in[s.consumed] != '<' && s.tail().find('\n') == std::string_view::npos) {
       return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
     }
-    tail = std::move(py_.tail);
-    py_.tail.clear();
     return s;
   }
   std::string_view fmt_;

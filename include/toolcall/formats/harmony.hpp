@@ -31,7 +31,6 @@ class harmony_handler final : public handler {
     header_.clear();
     header_ += trigger;
     hold_.clear();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -77,15 +76,13 @@ class harmony_handler final : public handler {
           if (s.st == step::fail) return s.after(i);
           i += s.consumed;
           if (s.st == step::done) {
-            body_.tail.clear();
             closer_.begin("<|call|>");
             st_ = s_closer;
           }
           continue;
         }
         case s_closer: {
-          const step s = closer_.feed(in.substr(i), tail);
-          return s.after(i);
+          return closer_.feed(in.substr(i)).after(i);
         }
         case s_text: {
           // body text up to an end marker; a partial marker is held back
@@ -107,11 +104,8 @@ class harmony_handler final : public handler {
             }
             if (full >= 0) {
               hold_.clear();
-              if (full >= 3) {
-                // a new message starts: give its marker back to the scanner
-                tail.assign(ends[full].data(), ends[full].size());
-                return {step::done, j};
-              }
+              // a new message starts: give its marker back to the scanner
+              if (full >= 3) return step::done_with(j, std::string(ends[full]));
               return {step::done, j};
             }
             if (!partial) {
@@ -142,7 +136,7 @@ class harmony_handler final : public handler {
         if (s.st == step::fail) return s;
         return {step::done, 0};
       }
-      case s_closer: closer_.give_back(tail); return {step::done, 0};
+      case s_closer: return closer_.give_back();
       case s_text:
         if (!hold_.empty()) emit(e, hold_);
         hold_.clear();

@@ -67,7 +67,6 @@ class json_region_handler final : public handler {
   void begin(const region_ctx& e, std::string_view, int variant) override {
     const std::size_t v = static_cast<std::size_t>(variant);
     spec_ = &specs_[v < specs_.size() ? v : 0];
-    tail.clear();
     ws_.clear();
     m_.clear();
     switch (spec_->kind) {
@@ -115,7 +114,6 @@ class json_region_handler final : public handler {
         case s_body: {
           const region_ctx se = se_.point(e, i);
           const step s = body_.feed(se, in.substr(i));
-          if (s.st == step::done) tail = std::move(body_.tail);
           return s.after(i);
         }
         case s_open:
@@ -129,9 +127,7 @@ class json_region_handler final : public handler {
             st_ = s_body;
             continue;
           }
-          tail = std::move(ws_);
-          ws_.clear();
-          return {step::done, i};
+          return step::done_with(i, take_bytes(ws_));
         case s_close: {
           if (m_.empty() && is_json_ws(c)) {
             ws_ += static_cast<char>(c);
@@ -151,8 +147,7 @@ class json_region_handler final : public handler {
           for (std::string_view f : formats::end_tokens::any) full = full || follows(f);
           if (full) {
             // the marker after the closer is scanned again: it may open a call
-            tail = ws_ + m_;
-            return {step::done, i + 1};
+            return step::done_with(i + 1, ws_ + m_);
           }
           if (!partial) return quiet_fail(i);
           ++i;
@@ -167,19 +162,12 @@ class json_region_handler final : public handler {
     switch (st_) {
       case s_body: {
         const region_ctx se = se_.point(e, 0);
-        const step s = body_.finish(se);
-        if (s.st == step::done) tail = std::move(body_.tail);
-        return s;
+        return body_.finish(se);
       }
-      case s_open:
-        tail = std::move(ws_);
-        ws_.clear();
-        return {step::done, 0};
+      case s_open: return step::done_with(0, take_bytes(ws_));
       case s_close:
         if (!m_.empty()) return quiet_fail(0);
-        tail = std::move(ws_);
-        ws_.clear();
-        return {step::done, 0};
+        return step::done_with(0, take_bytes(ws_));
       case s_peek:
         // the text ended right after the opener: never silent
         return step::failed(0, errc::unterminated_call, "the text ends after the tool-call marker", severity::warning);

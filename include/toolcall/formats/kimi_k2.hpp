@@ -38,7 +38,6 @@ class kimi_call_handler final : public handler {
     id_.clear();
     mbuf_.clear();
     held_.clear();
-    tail.clear();
   }
   /// Text the section handler read before this call (kimi_section_handler): content, given out
   /// once the call reaches its arguments (until then the region may still be prose).
@@ -71,18 +70,13 @@ class kimi_call_handler final : public handler {
       ++i;
     }
     if (!in_args_) return {step::more, n};
-    step s = body_.feed(e, in.substr(i));
-    s.consumed += i;
-    if (s.st == step::done) tail = std::move(body_.tail);
-    return s;
+    return (body_.feed(e, in.substr(i))).after(i);
   }
   step finish(const region_ctx& e) override {
     if (!in_args_) {
       return step::failed(0, errc::unterminated_call, "the text ends inside the call id", severity::error);
     }
-    const step s = body_.finish(e);
-    if (s.st == step::done) tail = std::move(body_.tail);
-    return s;
+    return body_.finish(e);
   }
 
   /// `functions.get_weather:3` -> `get_weather`.
@@ -146,10 +140,9 @@ class kimi_section_handler final : public handler {
     pend_.clear();
     noise_.clear();
     in_call_ = false;
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
-    if (in_call_) return take(call_.feed(e, in));
+    if (in_call_) return call_.feed(e, in);
     for (std::size_t i = 0; i < in.size(); ++i) {
       const unsigned char c = static_cast<unsigned char>(in[i]);
       if (pend_.empty() && noise_.empty() && is_json_ws(c)) continue;
@@ -177,16 +170,16 @@ class kimi_section_handler final : public handler {
         call_.hold_content(std::move(noise_));
         noise_.clear();
         in_call_ = true;
-        return take(call_.feed(e, in.substr(i + 1))).after(i + 1);
+        return call_.feed(e, in.substr(i + 1)).after(i + 1);
       }
       if (!noise_.empty()) return quiet_fail(i);     // `<|tool_calls_section_end|>` after prose
-      if (hit == 0) tail.assign(k_kimi_call_begin);  // the call is a region of its own
-      return {step::done, i + 1};
+      // after hit 0 the call is a region of its own: its opener is read again
+      return step::done_with(i + 1, hit == 0 ? std::string(k_kimi_call_begin) : std::string());
     }
     return {step::more, in.size()};
   }
   step finish(const region_ctx& e) override {
-    if (in_call_) return take(call_.finish(e));
+    if (in_call_) return call_.finish(e);
     if (!noise_.empty()) return quiet_fail(0);
     return step::failed(0, errc::unterminated_call, "the text ends after the tool-call section opener",
                         severity::warning);
@@ -197,10 +190,6 @@ class kimi_section_handler final : public handler {
                                                 "<|tool_call_section_end|>"};
   static constexpr std::size_t k_max_noise = 256;
   static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(call_.tail);
-    return s;
-  }
   kimi_call_handler call_;
   std::string pend_, noise_;
   bool in_call_ = false;
@@ -211,7 +200,6 @@ class kimi_handler final : public handler {
  public:
   explicit kimi_handler(std::string_view format) : section_(format), call_(format) {}
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     cur_ = variant == 0 ? static_cast<handler*>(&section_) : static_cast<handler*>(&call_);
     cur_->begin(e, trigger, variant);
   }
@@ -219,11 +207,9 @@ class kimi_handler final : public handler {
   step finish(const region_ctx& e) override { return take(cur_->finish(e)); }
 
  private:
-  step take(step s) {
-    if (s.st == step::done) {
-      tail = std::move(cur_->tail);
-      cur_->tail.clear();
-    }
+  /// A failed region gives nothing back.
+  static step take(step s) {
+    if (s.st == step::fail && !s.tail().empty()) return s.with_tail({});
     return s;
   }
   kimi_section_handler section_;

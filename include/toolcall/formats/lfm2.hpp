@@ -33,7 +33,6 @@ class lfm2_handler final : public handler {
   void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_open;
     ws_.clear();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -78,11 +77,11 @@ class lfm2_handler final : public handler {
       }
     }
     if (i == n) return {step::more, n};
-    return shift(take(st_ == s_json ? json_.feed(e, in.substr(i)) : py_.feed(e, in.substr(i))), i);
+    return (st_ == s_json ? json_.feed(e, in.substr(i)) : py_.feed(e, in.substr(i))).after(i);
   }
   step finish(const region_ctx& e) override {
-    if (st_ == s_json) return take(json_.finish(e));
-    if (st_ == s_py) return take(py_.finish(e));
+    if (st_ == s_json) return json_.finish(e);
+    if (st_ == s_py) return py_.finish(e);
     return step::failed(0, errc::unterminated_call, "the text ends after the call token",
                         st_ == s_peek ? severity::error : severity::warning);
   }
@@ -106,18 +105,6 @@ class lfm2_handler final : public handler {
     cfg.python_repairs = true;  // sets, tuples, `07`, inner quotes: as SGLang's lfm2 detector
     py_.begin(e, cfg);
     st_ = s_py;
-  }
-  static step shift(step s, std::size_t by) {
-    s.consumed += by;
-    return s;
-  }
-  step take(step s) {
-    if (s.st == step::done) {
-      tail = st_ == s_json ? std::move(json_.tail) : std::move(py_.tail);
-      json_.tail.clear();
-      py_.tail.clear();
-    }
-    return s;
   }
   std::string_view fmt_;
   state st_ = s_open;

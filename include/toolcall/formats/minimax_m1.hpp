@@ -38,7 +38,6 @@ class minimax_m1_handler final : public handler {
     line_.clear();
     m_.clear();
     bad_.clear();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -67,9 +66,7 @@ class minimax_m1_handler final : public handler {
             m_.pop_back();
             if (calls_ > 0) {
               // another marker after the calls (an end-of-turn token): the block ends here
-              tail = std::move(m_);
-              m_.clear();
-              return close(e, i);
+              return close(e, i, take_bytes(m_));
             }
             // nothing read yet: `<tool_calls>` in prose, or another family's body
             m_.clear();
@@ -90,8 +87,7 @@ class minimax_m1_handler final : public handler {
           if (s.st == step::more) return {step::more, n};
           i += s.consumed;
           if (s.st == step::done) {
-            ++calls_;
-            body_.tail.clear();  // whitespace after the object: markup of the block
+            ++calls_;  // whitespace after the object: markup of the block
             st_ = s_line;
             continue;
           }
@@ -134,7 +130,6 @@ class minimax_m1_handler final : public handler {
       const step s = body_.finish(e);
       if (s.st == step::done) {
         ++calls_;
-        body_.tail.clear();
       } else if (e.calls.call_open()) {
         return s;
       } else {
@@ -146,11 +141,7 @@ class minimax_m1_handler final : public handler {
       m_.clear();
       end_bad();
     }
-    if (!m_.empty()) {  // a partial closer at the end of the text
-      tail = std::move(m_);
-      m_.clear();
-    }
-    return close(e, 0);
+    return close(e, 0, take_bytes(m_));  // a partial closer at the end of the text goes back
   }
 
   static constexpr std::string_view closer = "</tool_calls>";
@@ -189,7 +180,8 @@ class minimax_m1_handler final : public handler {
   }
   /// The block ends at `at`: with calls, the skipped lines are reported and their text is
   /// content (after the calls); with none, the block fails and all of it is content.
-  step close(const region_ctx& e, std::size_t at) {
+  /// `back`: bytes after the block's end, given back with it.
+  step close(const region_ctx& e, std::size_t at, std::string back = {}) {
     if (calls_ == 0) {
       return step::failed(at, bad_.empty() ? errc::invalid_call : bad_.front().code,
                           "no line of the <tool_calls> block is a call", severity::warning);
@@ -199,7 +191,7 @@ class minimax_m1_handler final : public handler {
       e.text.region_content(b.text);
     }
     bad_.clear();
-    return {step::done, at};
+    return step::done_with(at, std::move(back));
   }
 
   std::string_view fmt_;

@@ -68,7 +68,6 @@ class minimax_m3_handler final : public handler {
   static constexpr std::string_view format = "minimax_m3";
 
   void begin(const region_ctx&, std::string_view, int) override {
-    tail.clear();
     st_ = s_lead;
     k_ = 0;
     ws_ = 0;
@@ -78,6 +77,7 @@ class minimax_m3_handler final : public handler {
     text_ok_ = true;
     tag_.clear();
     pend_.clear();
+    back_.clear();
     nodes_.clear();
     stack_.clear();
   }
@@ -103,9 +103,9 @@ class minimax_m3_handler final : public handler {
         continue;
       }
       if (a == a_fail) return step::failed(i, std::move(why_));
-      if (a == a_done) return {step::done, i + 1};
+      if (a == a_done) return step::done_with(i + 1, take_bytes(back_));
       // a_done_here: the byte is not the region's
-      return {step::done, i};
+      return step::done_with(i, take_bytes(back_));
     }
     return {step::more, n};
   }
@@ -113,9 +113,7 @@ class minimax_m3_handler final : public handler {
   step finish(const region_ctx& e) override {
     abs_ = e.place.chunk_abs();
     if (st_ == s_between && calls_ > 0) {
-      tail = std::move(pend_);
-      pend_.clear();
-      return {step::done, 0};
+      return step::done_with(0, take_bytes(pend_));
     }
     if (st_ == s_lead || (st_ == s_between && calls_ == 0))
       return fail_step(errc::unterminated_call, "the text ends before the first invoke");
@@ -280,8 +278,7 @@ class minimax_m3_handler final : public handler {
   /// (`used`: the current byte is one of them); before any, it is no call.
   act end_block(const region_ctx& e, bool used) {
     if (calls_ == 0) return fail(e, errc::invalid_call, "the block opener is not followed by an invoke");
-    tail = std::move(pend_);
-    pend_.clear();
+    back_ = take_bytes(pend_);
     if (used) return a_done;
     return a_done_here;
   }
@@ -509,6 +506,7 @@ class minimax_m3_handler final : public handler {
   bool repaired_ = false, bad_utf8_ = false, utf8_noted_ = false, text_ok_ = true;
   std::string tag_;   // a tag or the invoke's attributes being read
   std::string pend_;  // bytes between invokes, given back if the block ends without its closer
+  std::string back_;  // the bytes the block gives back when it ends (end_block)
   std::string out_;   // the arguments of the invoke being written
   std::vector<node> nodes_;          // the invoke's element tree; 0 is the root
   std::vector<std::size_t> stack_;   // open elements

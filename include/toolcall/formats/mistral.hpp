@@ -29,7 +29,6 @@ class mistral_handler final : public handler {
     name_.clear();
     id_.clear();
     m_.reset();
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     static constexpr std::string_view after_name[] = {"[ARGS]", "[CALL_ID]"};
@@ -105,7 +104,6 @@ class mistral_handler final : public handler {
           return bad(i, "[ARGS] is not followed by a JSON object", severity::error);
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
-          if (s.st == step::done) tail = std::move(body_.tail);
           return s.after(i);
         }
       }
@@ -114,9 +112,7 @@ class mistral_handler final : public handler {
   }
   step finish(const region_ctx& e) override {
     if (st_ == s_json) {
-      const step s = body_.finish(e);
-      if (s.st == step::done) tail = std::move(body_.tail);
-      return s;
+      return body_.finish(e);
     }
     return step::failed(0, errc::invalid_call, "[TOOL_CALLS] is not followed by a complete call",
                         st_ == s_dispatch || st_ == s_name ? severity::warning : severity::error);

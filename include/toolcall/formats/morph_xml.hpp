@@ -132,7 +132,6 @@ class morph_xml_handler final : public handler {
   explicit morph_xml_handler(std::string_view format) : fmt_(format) {}
 
   void begin(const region_ctx&, std::string_view trigger, int) override {
-    tail.clear();
     self_close_ = trigger.size() >= 4 && trigger.substr(trigger.size() - 2) == "/>";
     const std::size_t cut = self_close_ ? 3 : 2;
     name_.assign(trigger.size() > cut ? trigger.substr(1, trigger.size() - cut) : std::string_view{});

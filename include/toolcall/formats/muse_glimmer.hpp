@@ -47,7 +47,6 @@ class recipient_handler final : public handler {
   explicit recipient_handler(config c) : cfg_(std::move(c)), block_(cfg_.block) {}
 
   void begin(const region_ctx&, std::string_view trigger, int variant) override {
-    tail.clear();
     header_.clear();
     hold_.clear();
     m_.clear();
@@ -105,7 +104,6 @@ class recipient_handler final : public handler {
         case s_block: {
           const step s = block_.feed(e, in.substr(i));
           if (s.st == step::more) return {step::more, n};
-          if (s.st == step::done) tail = std::move(block_.tail);
           return s.after(i);
         }
         case s_text: {
@@ -133,9 +131,7 @@ class recipient_handler final : public handler {
             }
             const pm rs = prefix_match(hold_, cfg_.restart);
             if (rs == pm::full) {
-              tail = std::move(hold_);  // the next message: back to the scanner
-              hold_.clear();
-              return {step::done, j};
+              return step::done_with(j, take_bytes(hold_));  // the next message: back to the scanner
             }
             if (rs == pm::partial) partial = true;
             if (!partial) {
@@ -163,9 +159,7 @@ class recipient_handler final : public handler {
         hold_.clear();
         return {step::done, 0};
       case s_block: {
-        const step s = block_.finish(e);
-        if (s.st == step::done) tail = std::move(block_.tail);
-        return s;
+        return block_.finish(e);
       }
       case s_tool_ws:
         return step::failed(0, errc::unterminated_call, "the text ends before the tool message's calls",

@@ -32,7 +32,6 @@ class function_eq_handler final : public handler {
     after_quote_ = false;
     name_.clear();
     trail_ws_ = false;
-    tail.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -87,7 +86,6 @@ class function_eq_handler final : public handler {
           return bad(i, "<function=NAME> is not followed by arguments", severity::warning);
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
-          if (s.st == step::done) tail = std::move(body_.tail);
           return s.after(i);
         }
       }
@@ -96,9 +94,7 @@ class function_eq_handler final : public handler {
   }
   step finish(const region_ctx& e) override {
     if (st_ == s_json) {
-      const step s = body_.finish(e);
-      if (s.st == step::done) tail = std::move(body_.tail);
-      return s;
+      return body_.finish(e);
     }
     return step::failed(0, errc::invalid_call, "<function=NAME> is not followed by arguments", severity::warning);
   }

@@ -34,7 +34,6 @@ class nemotron_handler final : public handler {
     st_ = s_peek;
     pre_.clear();
     m_.clear();
-    tail.clear();
     inner_.begin(e, trigger, variant);
   }
 
@@ -67,15 +66,11 @@ class nemotron_handler final : public handler {
             case pm::partial: ++i; continue;
             case pm::no:
               m_.pop_back();
-              tail = m_;  // the closer is missing: what was read of it goes back
-              return empty_list(e, i);
+              return empty_list(e, i, m_);  // the closer is missing: what was read of it goes back
           }
           break;
         case s_inner: {
-          step s = inner_.feed(e, in.substr(i));
-          s.consumed += i;
-          if (s.st == step::done) take_tail();
-          return s;
+          return (inner_.feed(e, in.substr(i))).after(i);
         }
       }
     }
@@ -87,15 +82,11 @@ class nemotron_handler final : public handler {
       case s_peek:
         if (!pre_.empty()) (void)forward(e, std::string_view(), 0);
         break;
-      case s_empty:
-        tail = m_;
-        return empty_list(e, 0);
+      case s_empty: return empty_list(e, 0, m_);
       case s_inner:
         break;
     }
-    const step s = inner_.finish(e);
-    if (s.st == step::done) take_tail();
-    return s;
+    return inner_.finish(e);
   }
 
  private:
@@ -110,21 +101,14 @@ class nemotron_handler final : public handler {
       const region_ctx sub = e.with_place(sub_at);
       const step s = inner_.feed(sub, pre_);
       pre_.clear();
-      if (s.st != step::more) return s.at(i);
+      if (s.st != step::more) return s.with_tail({}).at(i);  // (a tail here is not kept)
     }
     if (in.empty()) return {step::more, 0};
-    step s = inner_.feed(e, in.substr(i));
-    s.consumed += i;
-    if (s.st == step::done) take_tail();
-    return s;
+    return (inner_.feed(e, in.substr(i))).after(i);
   }
-  step empty_list(const region_ctx& e, std::size_t consumed) {
+  step empty_list(const region_ctx& e, std::size_t consumed, std::string back = {}) {
     e.text.diag(errc::ok, e.place.region_abs(), "<TOOLCALL>[] holds no call", severity::note);
-    return {step::done, consumed};
-  }
-  void take_tail() {
-    tail = std::move(inner_.tail);
-    inner_.tail.clear();
+    return step::done_with(consumed, std::move(back));
   }
 
   static constexpr std::size_t k_open_len = 10;  // <TOOLCALL>

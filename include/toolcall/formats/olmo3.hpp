@@ -34,7 +34,6 @@ class olmo3_handler final : public handler {
   void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_first;
     sep_.clear();
-    tail.clear();
     good_ = 0;
     skipped_.clear();
   }
@@ -69,8 +68,7 @@ class olmo3_handler final : public handler {
           i += s.consumed;
           if (s.st == step::done) {
             ++good_;
-            sep_ = std::move(body_.tail);
-            body_.tail.clear();
+            sep_ = std::string(s.tail());
             st_ = s_sep;
           }
           continue;
@@ -105,12 +103,12 @@ class olmo3_handler final : public handler {
         case s_close: {
           // the closer ends the block, separator included; another token (an end of turn)
           // ends it without its closer, and the separator and that token's bytes go back
-          std::string given;
-          const step s = closer_.feed(in.substr(i), given);
+          const step s = closer_.feed(in.substr(i));
           if (s.st == step::done) {
             if (!good_) return none_left(i + s.consumed);  // the block ends there
-            done_here(given);
+            std::string back = done_here(s.tail());
             report(e);
+            return step::done_with(i + s.consumed, std::move(back));
           }
           return s.after(i);
         }
@@ -120,11 +118,7 @@ class olmo3_handler final : public handler {
   }
   step finish(const region_ctx& e) override {
     if (st_ == s_call) {
-      const step s = body_.finish(e);
-      if (s.st != step::done) return s;
-      tail = std::move(body_.tail);
-      body_.tail.clear();
-      return {step::done, 0};
+      return body_.finish(e);
     }
     if (st_ == s_skip && good_) {
       report(e);
@@ -135,10 +129,10 @@ class olmo3_handler final : public handler {
       report(e);
       // the text ends after the last call: the separator (and a closer's prefix) go back
       std::string given;
-      if (st_ == s_close) closer_.give_back(given);
-      tail = sep_ + given;
+      if (st_ == s_close) given = std::string(closer_.give_back().tail());
+      std::string back = sep_ + given;
       sep_.clear();
-      return {step::done, 0};
+      return step::done_with(0, std::move(back));
     }
     return step::failed(0, errc::unterminated_call, "the text ends after <function_calls>", severity::warning);
   }
@@ -175,10 +169,13 @@ class olmo3_handler final : public handler {
     st_ = s_call;
   }
   /// The closer reader ended the block: `given` is empty when it read the closer (the
-  /// separator is the block's), else the separator and `given` go back to the scanner.
-  void done_here(const std::string& given) {
-    if (!given.empty()) tail = sep_ + given;
+  /// separator is the block's), else the separator and `given` go back to the scanner (the
+  /// tail returned).
+  std::string done_here(std::string_view given) {
+    std::string back;
+    if (!given.empty()) back = sep_ + std::string(given);
     sep_.clear();
+    return back;
   }
 
   std::string_view fmt_;

@@ -35,7 +35,6 @@ class plamo3_handler final : public delegating_handler {
   static constexpr int k_tag = 2;
   explicit plamo3_handler(std::unique_ptr<handler> slots) : slots_(std::move(slots)) {}
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     tag_ = variant == k_tag;
     buf_ = "<|plamo:";
     if (!tag_) begin_in(*slots_, e, trigger, variant);

@@ -155,7 +155,6 @@ class finite_numbers_handler final : public delegating_handler {
   /// A region whose every call was dropped is no call: it fails, its text stays content.
   step keep_some(step s) {
     if (s.st == step::done && st_.kept == 0 && st_.dropped > 0) {
-      inner_->tail.clear();
       return step::failed(s.consumed, errc::invalid_arguments, "every call holds a number beyond the range of a double",
                           severity::error);
     }
@@ -172,7 +171,6 @@ class python_start_handler final : public handler {
   explicit python_start_handler(std::string_view format) : fmt_(format) {}
   void begin(const region_ctx& e, std::string_view trigger, int) override {
     st_ = s_peek;
-    tail.clear();
     ws_.clear();
     if (!trigger.empty() && trigger[0] == '[') {
       // `[NAME(` made from a declared tool name (formats::pythonic::tool_triggers): a list
@@ -243,8 +241,6 @@ class python_start_handler final : public handler {
       }
       if (st_ == s_json) {
         const step s = json_.feed(e, in.substr(i));
-        if (s.st == step::done) tail = std::move(json_.tail);
-        json_.tail.clear();
         return s.after(i);
       }
       if (st_ == s_peek) {
@@ -266,22 +262,16 @@ class python_start_handler final : public handler {
         continue;
       }
       const step s = py_.feed(e, in.substr(i));
-      if (s.st == step::done) tail = std::move(py_.tail);
       return s.after(i);
     }
     return {step::more, n};
   }
   step finish(const region_ctx& e) override {
     if (st_ == s_py) {
-      const step s = py_.finish(e);
-      if (s.st == step::done) tail = std::move(py_.tail);
-      return s;
+      return py_.finish(e);
     }
     if (st_ == s_json) {
-      const step s = json_.finish(e);
-      if (s.st == step::done) tail = std::move(json_.tail);
-      json_.tail.clear();
-      return s;
+      return json_.finish(e);
     }
     if (fence_) {
       return step::failed(0, errc::unterminated_call, "the text ends at the top of the fence", severity::note);

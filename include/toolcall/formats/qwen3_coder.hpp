@@ -27,7 +27,6 @@ class qwen3_coder_handler final : public handler {
       : spec_{wrapped, bare, bare_quoted} {}
 
   void begin(const region_ctx& e, std::string_view, int variant) override {
-    tail.clear();
     v_ = variant == 1 || variant == 2 ? variant : 0;
     probe_.clear();
     ph_ = p_name;
@@ -63,20 +62,20 @@ class qwen3_coder_handler final : public handler {
         const step s = body_.feed(sub, probe_);
         probe_.clear();
         st_ = s_body;
-        if (s.st != step::more) return take(s.at(i));
+        if (s.st != step::more) return s.at(i);
         break;
       }
       if (st_ == s_probe) return {step::more, in.size()};
     }
     const step s = body_.feed(e, in.substr(i));
-    return take(s.after(i));
+    return s.after(i);
   }
 
   step finish(const region_ctx& e) override {
     if (st_ == s_probe) {
       return step::failed(0, errc::invalid_call, "the text ends inside a function tag", severity::warning);
     }
-    return take(body_.finish(e));
+    return body_.finish(e);
   }
 
  private:
@@ -96,11 +95,6 @@ class qwen3_coder_handler final : public handler {
     return c == '<' ? 1 : -1;
   }
 
-  step take(step s) {
-    if (s.st == step::done) tail = std::move(body_.tail);
-    body_.tail.clear();
-    return s;
-  }
 
   xml_spec spec_[3];
   xml_call_body body_;

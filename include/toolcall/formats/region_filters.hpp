@@ -45,7 +45,6 @@ class rewrite_handler final : public handler {
   }
 
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     pend_.clear();
     pend_src_.clear();
     edits_.clear();
@@ -78,10 +77,7 @@ class rewrite_handler final : public handler {
       const step s = run(e, std::string_view(), 0, true);
       if (s.st != step::more) return s.at(0);
     }
-    const step s = inner_->finish(svc_.point(e, start_real_ + out_total_));
-    tail = std::move(inner_->tail);
-    inner_->tail.clear();
-    return s;
+    return inner_->finish(svc_.point(e, start_real_ + out_total_));
   }
 
  private:
@@ -208,8 +204,7 @@ class rewrite_handler final : public handler {
       return {step::more, n};
     }
     out_total_ += s.consumed;
-    std::string back = std::move(inner_->tail);
-    inner_->tail.clear();
+    std::string back(s.tail());
     std::size_t at = n;
     if (s.consumed < out_.size()) {
       const long long src = src_of(s.consumed);
@@ -233,9 +228,8 @@ class rewrite_handler final : public handler {
     }
     pend_.clear();
     pend_src_.clear();
-    tail = std::move(back);
     if (at_finish) at = 0;
-    return s.at(at);
+    return s.at(at).with_tail(std::move(back));
   }
 
   std::unique_ptr<handler> inner_;

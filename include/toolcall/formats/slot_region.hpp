@@ -77,7 +77,6 @@ class slot_handler final : public handler {
     name_.clear();
     lead_.clear();
     started_ = false;
-    tail.clear();
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -93,22 +92,17 @@ class slot_handler final : public handler {
         ++k_;
         held_.clear();
         if (k_ >= spec_->steps.size()) {
-          tail = std::move(body_.tail);
-          body_.tail.clear();
-          return {step::done, i};
+          return s.at(i);
         }
         // the bytes the body read past its end are the start of the closers
-        const std::string t = std::move(body_.tail);
-        body_.tail.clear();
+        const std::string t(s.tail());
         for (std::size_t j = 0; j < t.size(); ++j) {
           const int r = trail_byte(static_cast<unsigned char>(t[j]));
           if (r == 1) {
-            tail = t.substr(j + 1);
-            return {step::done, i};
+            return step::done_with(i, t.substr(j + 1));
           }
           if (r == 2) {
-            tail = held_ + t.substr(j);
-            return {step::done, i};
+            return step::done_with(i, held_ + t.substr(j));
           }
         }
         continue;
@@ -117,9 +111,7 @@ class slot_handler final : public handler {
         const int r = trail_byte(static_cast<unsigned char>(in[i]));
         if (r == 1) return {step::done, i + 1};
         if (r == 2) {
-          tail = std::move(held_);
-          held_.clear();
-          return {step::done, i};
+          return step::done_with(i, take_bytes(held_));
         }
         ++i;
         continue;
@@ -138,8 +130,7 @@ class slot_handler final : public handler {
           const pm r = prefix_match(lead_, f);
           if (r == pm::full) {
             // markup: the token that follows is scanned again
-            tail = held_ + lead_;
-            return {step::done, i + 1};
+            return step::done_with(i + 1, held_ + lead_);
           }
           partial |= r == pm::partial;
         }
@@ -169,15 +160,9 @@ class slot_handler final : public handler {
     switch (st_) {
       case s_body: {
         const region_ctx se = se_.point(e, 0);
-        const step s = body_.finish(se);
-        if (s.st == step::done) tail = std::move(body_.tail);
-        body_.tail.clear();
-        return s;
+        return body_.finish(se);
       }
-      case s_trail:
-        tail = std::move(held_);
-        held_.clear();
-        return {step::done, 0};
+      case s_trail: return step::done_with(0, take_bytes(held_));
       case s_head:
         break;
     }

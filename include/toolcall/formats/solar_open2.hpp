@@ -39,7 +39,6 @@ class solar_open2_handler final : public handler {
  public:
   explicit solar_open2_handler(xml_spec spec) : inner_({spec}) {}
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
-    tail.clear();
     hold_.clear();
     hold_abs_ = 0;
     in_value_ = false;
@@ -114,15 +113,10 @@ class solar_open2_handler final : public handler {
       const step s = inner_.feed(sub, text);
       if (s.st == step::fail) return s.at(0);
       if (s.st == step::done) {
-        tail = std::move(inner_.tail) + text.substr(s.consumed);
-        inner_.tail.clear();
-        return {step::done, 0};
+        return step::done_with(0, std::string(s.tail()) + text.substr(s.consumed));
       }
     }
-    const step s = inner_.finish(e);
-    if (s.st == step::done) tail = std::move(inner_.tail);
-    inner_.tail.clear();
-    return s;
+    return inner_.finish(e);
   }
 
  private:
@@ -151,22 +145,15 @@ class solar_open2_handler final : public handler {
     if (s.st != step::more) return with_rest(s, text.substr(s.consumed));
     return {step::more, 0};
   }
-  step with_rest(step s, std::string rest) {
-    if (s.st == step::done) {
-      tail = std::move(inner_.tail) + rest;
-      inner_.tail.clear();
-    }
-    return s;
+  /// The inner handler ended the region: its tail, then `rest` (bytes of ours it did not read).
+  static step with_rest(const step& s, const std::string& rest) {
+    if (s.st == step::done) return s.with_tail(std::string(s.tail()) + rest);
+    return s.with_tail({});
   }
   /// The region ended while bytes of `in` up to `upto` were taken (held or fed).
   static step finish_feed(step s, std::size_t upto) { return std::move(s).at(upto); }
-  /// The inner handler ended the region: its tail, then `rest` (bytes of ours it did not read).
-  step take(step s, std::size_t consumed, std::string rest) {
-    if (s.st == step::done) {
-      tail = std::move(inner_.tail) + rest;
-      inner_.tail.clear();
-    }
-    return std::move(s).at(consumed);
+  static step take(const step& s, std::size_t consumed, const std::string& rest) {
+    return with_rest(s, rest).at(consumed);
   }
 
   xml_region_handler inner_;
