@@ -52,6 +52,8 @@ class region_runner : public engine_output,
   region_runner(const parser_registry& reg, const options& opt) : engine_output(opt), formats_(reg.formats()) {
     claims_.make_handlers(formats_);
   }
+  region_runner(const region_runner&) = delete;  // ctx_ refers to this object
+  region_runner& operator=(const region_runner&) = delete;
 
   // --- the parts of region_ctx: what a handler reports (final: the engine is the last override) ---
   void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t) final {
@@ -207,7 +209,7 @@ class region_runner : public engine_output,
   ~region_runner() override = default;
 
   /// What the open region's handler sees: this engine, in its four parts.
-  region_ctx ctx() noexcept { return {*this, *this, *this, *this}; }
+  const region_ctx& ctx() const noexcept { return ctx_; }
 
   /// The failure reported if the region fails now.
   void set_failure(errc code, std::size_t abs, std::string m, severity level) {
@@ -622,6 +624,7 @@ class region_runner : public engine_output,
   std::string fail_msg_;
   severity fail_level_ = severity::error;
   json_validator validator_;
+  const region_ctx ctx_{*this, *this, *this, *this};  // built once: a token's feed passes it on
 };
 
 }  // namespace detail
