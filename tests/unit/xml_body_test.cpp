@@ -158,7 +158,7 @@ class fake_engine final : public td::call_sink,
   void took(const td::step& s) {
     if (s.st == td::step::done) tail = std::string(s.tail());
     if (s.st != td::step::fail) return;
-    const td::failure f = s.why() ? *s.why() : td::failure{errc::invalid_call, "invalid call", severity::error};
+    const td::failure f = s.why() ? *s.why() : td::failure{};
     fail_code = f.code;
     fail_msg = f.msg;
     fail_level = f.level;

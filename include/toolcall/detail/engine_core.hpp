@@ -205,10 +205,11 @@ inline std::vector<std::string> joint_spellings(std::string_view m) {
 }
 
 /// Why a region failed, as the engine reports it: a diagnostic (errc::ok: none, the region's
-/// text quietly goes back to content). The engine puts it where the region stopped.
+/// text quietly goes back to content). The engine puts it where the region stopped. The default
+/// is the reason of a failed step that gives none.
 struct failure {
   errc code = errc::invalid_call;
-  std::string msg;
+  std::string msg = "invalid call";
   severity level = severity::error;
 };
 

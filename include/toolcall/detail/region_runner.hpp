@@ -218,13 +218,12 @@ class region_runner : public engine_output,
     fail_msg_ = std::move(m);
     fail_level_ = level;
   }
-  /// The handler's step failed the region: its reason (none: the "invalid call" start_claim
-  /// set), reported where the region stopped, `at`.
+  /// The handler's step failed the region: its reason (none: "invalid call"), reported where
+  /// the region stopped, `at`.
   void handler_failed(const step& s, std::size_t at) {
-    if (const detail::failure* w = s.why())
-      set_failure(w->code, at, w->msg, w->level);
-    else
-      fail_abs_ = at;
+    const detail::failure none;
+    const detail::failure& w = s.why() ? *s.why() : none;
+    set_failure(w.code, at, w.msg, w.level);
   }
 
   /// The state of this layer for a new response.
