@@ -36,6 +36,9 @@ enum class xml_name_style {
   quoted,   ///< `<invoke name="NAME" attr="v">`: a quoted (or bare) name, then attributes, then `>`
   to_tag,   ///< `<arg_key>NAME</arg_key>`: the name runs to `parameter_name_end` (parameters only)
   to_line,  ///< the name follows the call opener on its own line (functions only, no function_open)
+  /// `<KEY>V</KEY>`: the parameter is an element named after its key; elements nest (objects),
+  /// repeated names collect into arrays (parameters only; needs `tag_prefix`: MiniMax-M3)
+  element,
 };
 
 /// Which whitespace around an XML parameter value is markup.
@@ -100,6 +103,10 @@ struct xml_tags {
   /// The type_attribute holds a type name (Kimi-K3 `type="integer"`): `string` keeps the text,
   /// any other name reads it as JSON. Off: DSML's "true"/"false".
   bool type_names = false;
+  /// A token written before every tag of the block (MiniMax-M3's `]<]minimax[>[` in
+  /// `]<]minimax[>[<city>Paris]<]minimax[>[</city>`); whitespace may stand around it. Only with
+  /// `parameter_name` element, which it makes safe: a `<` in a value is text.
+  std::string tag_prefix;
 };
 
 /// Options of the JSON payloads (json_object, json_array, name_json).
@@ -114,6 +121,10 @@ struct json_options {
   /// A list item that breaks (bad JSON, no usable name) drops alone, with a warning, and the
   /// other items stay calls (Cohere's action list, as Ollama's parser reads it); off: the list fails.
   bool skip_bad = false;
+  /// A call object must hold its arguments key (`arguments`, `parameters` or arguments_key): a
+  /// list of objects with names only is data, not calls (bare JSON with no token before it:
+  /// xLAM's structured output). Off: a name alone makes a call with `{}` arguments.
+  bool require_arguments = false;
 };
 
 /// Options of the pythonic payload.
@@ -153,6 +164,27 @@ struct recipient_spec {
   std::vector<std::string> reasoning;  ///< recipients whose body is reasoning (`self`)
   std::vector<std::string> content;    ///< recipients whose body is content (`user`)
   std::vector<std::string> ends;       ///< a text message's end tokens (`<|eom|>`, `<|eot|>`)
+};
+
+/**
+ * Bare JSON at the start of the output, with no marker: the call shapes the format accepts
+ * there. The engine reads every enabled format's shapes with one bare-JSON claimant and names
+ * each call after the format whose shape it has (Sarashina's list once a server stripped
+ * `<|tool_calls|>`, xLAM's bare list).
+ */
+struct bare_json_spec {
+  bool name_key = false;         ///< `{"name": ..., "arguments"|"parameters": ...}`
+  bool function_string = false;  ///< `{"function": "NAME", "parameters": ...}`
+  bool envelope = false;         ///< `{"tool_calls": [...]}`, `{"function": {...}}`
+  bool semicolons = false;       ///< `;`-separated calls
+  bool call_array = false;       ///< a top-level `[` holding call objects
+  bool pythonic_list = false;    ///< `[f(a=1), g()]`
+  /// The shapes are the family's fallback form (HyperCLOVAX under tool_choice=required): the
+  /// family names a bare call only when no other enabled format declares the same shape.
+  bool fallback = false;
+  bool any() const noexcept {
+    return name_key || function_string || envelope || semicolons || call_array || pythonic_list;
+  }
 };
 
 /// A reasoning block's markers (`<think>` / `</think>`).
@@ -209,7 +241,8 @@ struct format_spec {
   /// `functions.get_weather:0`): this prefix, when written, is not part of the name; empty: none.
   std::string name_prefix;
   /// name_json: a separator after the name, then the call's index in digits (`:` in
-  /// `get_weather:0`), not part of the name. With it or name_prefix the text is kept as the id.
+  /// `get_weather:0`), not part of the name; an id without it is no call (an error, the text
+  /// stays content). With it or name_prefix the text is kept as the id.
   std::string name_index;
   /// pythonic: a call is a line that starts with a declared tool's name and `(` (Granite's bare
   /// `get_weather(city="Paris")` lines); the request's tools give the openers, and call_begin
@@ -222,6 +255,8 @@ struct format_spec {
   /// Recipient headers before each message (recipient_spec); `call_begin` is then the tool
   /// message's block opener and `call_end` its closer.
   recipient_spec recipients;
+  /// The bare JSON shapes the format accepts at the start of the output (none by default).
+  bare_json_spec bare_json;
   std::string pattern;
   xml_tags xml;
   std::vector<std::string> markers;           ///< recognised tokens dropped from content

@@ -226,6 +226,16 @@ TEST_SUITE("toolcall/spec") {
          "Let me check.\nget_weather(city=\"Paris\", days=3)\nset_alarm(time=\"07:30\")<|eot|>",
          {{"get_weather", R"({"city":"Paris","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
          "Let me check."},
+        // xml.parameter_name element behind xml.tag_prefix (MiniMax-M3-like): a value ending with
+        // the prefix's first byte, a `<` in a value, the prefix's bytes repeated before it
+        {R"({"name": "elems", "call_begin": "~~ns~<calls>", "call_end": "~~ns~</calls>", "payload": "xml_parameters",
+             "xml": {"function_open": "<call fn=", "function_name": "quoted", "function_close": "</call>",
+                     "parameter_name": "element", "tag_prefix": "~~ns~", "multi": true}, "markers": ["<eot>"]})",
+         "Checking.\n~~ns~<calls>\n~~ns~<call fn=\"get_weather\">\n~~ns~<city>Paris < Lyon ~~~~ns~</city>~~ns~ "
+         "<days>3~~ns~</days>\n~~ns~</call>\n~~ns~<call fn=\"set_alarm\">~~ns~<time>07:30~~ns~</time>~~ns~</call>\n"
+         "~~ns~</calls><eot>",
+         {{"get_weather", R"({"city":"Paris < Lyon ~~","days":3})"}, {"set_alarm", R"({"time":"07:30"})"}},
+         "Checking."},
     };
     for (const slot_case& c : cases) {
       auto spec = toolcall::format_spec::from_json(c.file);
@@ -410,6 +420,16 @@ TEST_SUITE("toolcall/spec") {
       REQUIRE(m.calls.size() == 2);
       CHECK(m.calls[0].id == "functions.get_weather:0");
       CHECK(m.calls[1].id == "set_alarm:1");
+      // an id without its `:N` counter is no call id: an error, its text stays content, the
+      // next call parses
+      const toolcall::message bad = p.parse(
+          "Help. <|sec|><|b|>functions.invalid.0 <|a|>{\"city\": \"Oslo\"}<|e|><|b|>functions.lookup:1 <|a|>{\"q\": \"x\"}<|e|><|/sec|>");
+      REQUIRE(bad.calls.size() == 1);
+      CHECK(bad.calls[0].name == "lookup");
+      CHECK(bad.content.find("functions.invalid.0") != std::string::npos);
+      bool err = false;
+      for (const auto& d : bad.diagnostics) err |= d.level == toolcall::severity::error;
+      CHECK(err);
     }
     // an unterminated key-value string stops at the next opener: that call fails, the next parses
     {
@@ -503,7 +523,12 @@ TEST_SUITE("toolcall/spec") {
                             R"({"name": "x", "call_begin": "<b>", "payload": "pythonic", "json": {"name_as_key": true}})",
                             R"({"name": "x", "call_begin": "<b>", "payload": "json_object", "pythonic": {"list": true}})",
                             R"({"name": "x", "call_begin": "<b>", "payload": "pythonic", "pythonic": {"list": true, "lines": true}})",
-                            R"({"name": "x", "call_begin": "<b>", "payload": "json_object", "name_prefix": "functions."})"}) {
+                            R"({"name": "x", "call_begin": "<b>", "payload": "json_object", "name_prefix": "functions."})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "xml_parameters", "xml": {"function_open":
+                                "<f name=", "function_name": "quoted", "function_close": "</f>", "parameter_name": "element"}})",
+                            R"({"name": "x", "call_begin": "<b>", "payload": "xml_parameters", "xml": {"function_open":
+                                "<f name=", "function_name": "quoted", "function_close": "</f>", "parameter_open": "<p name=",
+                                "parameter_name": "quoted", "parameter_close": "</p>", "tag_prefix": "@@"}})"}) {
       auto s = toolcall::format_spec::from_json(bad);
       REQUIRE_MESSAGE(s, s.error().detail);
       CHECK_MESSAGE(!toolcall::format::from_spec(*s), bad);
@@ -511,6 +536,65 @@ TEST_SUITE("toolcall/spec") {
     auto key = toolcall::format_spec::from_json(R"({"name": "x", "pythonic": {"several": true}})");
     REQUIRE_FALSE(key);
     CHECK(key.error().detail.find("pythonic.several") != std::string::npos);
+  }
+
+  TEST_CASE("a spec declares the bare JSON shapes a room declares, with the fallback flag") {
+    // a family whose server strips its special-token opener (Sarashina): the bare list at the
+    // start of the output is its call; the opener still opens one
+    auto list = toolcall::format_spec::from_json(
+        R"({"name": "acme", "call_begin": "<|calls|>", "payload": "json_array",
+            "bare_json": {"call_array": true, "name_key": true}, "markers": ["</s>"]})");
+    REQUIRE_MESSAGE(list, list.error().detail);
+    const std::string json = list->to_json();
+    auto back = toolcall::format_spec::from_json(json);
+    REQUIRE_MESSAGE(back, back.error().detail);
+    CHECK(back->to_json() == json);
+    CHECK(back->bare_json.call_array);
+    CHECK(back->bare_json.name_key);
+    CHECK_FALSE(back->bare_json.envelope);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*back));
+    toolcall::parser p(reg);
+    const std::string text = R"([{"name": "get_weather", "arguments": {"city": "Oslo"}}, {"name": "get_time", "arguments": {}}])";
+    const toolcall::message m = p.parse(text);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[0].format == "acme");
+    CHECK(m.calls[1].arguments == "{}");
+    for (std::size_t step = 1; step < 9; ++step) {
+      toolcall::stream_parser sp(reg);
+      CHECK_MESSAGE(calls_diff(stream(sp, text, step), m).empty(), "step " << step);
+    }
+    CHECK(p.parse("<|calls|>[{\"name\": \"get_time\", \"arguments\": {}}]</s>").calls.size() == 1);
+    CHECK(p.parse("Sure: [{\"name\": \"get_time\", \"arguments\": {}}]").calls.empty());  // only at the start
+    // fallback: a family that names a bare call only when no other enabled format has the shape
+    auto fb = toolcall::format_spec::from_json(
+        R"({"name": "fb", "call_begin": "<|fb|>", "payload": "json_object", "bare_json": {"name_key": true, "call_array": true,
+            "fallback": true}})");
+    REQUIRE_MESSAGE(fb, fb.error().detail);
+    CHECK(toolcall::format_spec::from_json(fb->to_json())->bare_json.fallback);
+    toolcall::parser_registry alone;
+    alone.add(*toolcall::format::from_spec(*fb));
+    toolcall::parser pa(alone);
+    const toolcall::message a = pa.parse(text);
+    REQUIRE(a.calls.size() == 2);
+    CHECK(a.calls[0].format == "fb");
+    toolcall::parser_registry both;
+    both.add(*toolcall::format::from_spec(*fb));
+    both.add(*toolcall::format::from_spec(*back));
+    toolcall::parser pb(both);
+    const toolcall::message b = pb.parse(text);
+    REQUIRE(b.calls.size() == 2);
+    CHECK(b.calls[0].format == "acme");
+    // shapes only: no opener needed; fallback alone and unknown keys are errors
+    auto only = toolcall::format_spec::from_json(R"({"name": "o", "payload": "json_array", "bare_json": {"call_array": true}})");
+    REQUIRE(only);
+    CHECK(toolcall::format::from_spec(*only));
+    auto lone = toolcall::format_spec::from_json(R"({"name": "o", "call_begin": "<x>", "bare_json": {"fallback": true}})");
+    REQUIRE(lone);
+    CHECK_FALSE(toolcall::format::from_spec(*lone));
+    auto bad = toolcall::format_spec::from_json(R"({"name": "o", "bare_json": {"lists": true}})");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().detail.find("bare_json.lists") != std::string::npos);
   }
 
   TEST_CASE("to_spec of a format with its own handler says so") {

@@ -316,8 +316,14 @@ class custom_handler final : public handler {
           n.remove_prefix(d_.name_prefix.size());
         const std::size_t k = d_.name_index.empty() ? std::string_view::npos : n.rfind(d_.name_index);
         if (k != std::string_view::npos && k + d_.name_index.size() < n.size() &&
-            n.find_first_not_of("0123456789", k + d_.name_index.size()) == std::string_view::npos)
+            n.find_first_not_of("0123456789", k + d_.name_index.size()) == std::string_view::npos) {
           n = n.substr(0, k);
+        } else if (!d_.name_index.empty()) {
+          // an id without its counter is no call id of the family (vLLM's kimi_k2 parser drops it)
+          e.set_failure(errc::invalid_call, e.chunk_abs() + i,
+                        "the call id has no " + d_.name_index + "N counter: it is not a call id", severity::error);
+          return {step::fail, i};
+        }
       }
       if (!valid_call_name(n)) return bad_name(i);
       name_ = std::string(n);

@@ -127,6 +127,7 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
     if (!lc.ok) lc = learn_find_pythonic(t, q, c);
     if (!lc.ok) lc = learn_find_key_value(t, q, c);
     if (!lc.ok) lc = learn_find_elements(t, q, c);
+    if (!lc.ok) lc = learn_find_invoke_elements(t, q, c);
     if (!lc.ok) {
       std::string xwhy;
       lc = learn_find_xml(t, q, c, xwhy);
@@ -333,10 +334,15 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
         return true;
       }
       if (otoks.empty() && out.payload == payload_kind::json_array) {
-        // a bare JSON list at the start of the output (xLAM): its bracket opens the calls
+        // a bare JSON list at the start of the output (xLAM): its bracket opens the calls; with
+        // no token to mark them, objects without the arguments key the template writes are data
         out.call_begin = "[";
         out.call_begin_position = trigger_position::start;
         out.json.inject = "[";
+        out.json.require_arguments = true;
+        // models wrap bare JSON in a markdown fence; the peers' bare-JSON readers (vLLM's xlam
+        // parser, the engine's own bare JSON) take the fence as the call's
+        out.triggers.push_back({"```json", "```", trigger_position::start});
         for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
         out.markers = std::move(markers);
         return true;
@@ -388,10 +394,12 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
   }
   if (opener.empty()) {
     if (c0.kind == 0) {
-      // bare JSON: the object's brace opens the call
+      // bare JSON: the object's brace opens the call (an object without arguments is data)
       out.call_begin = "{";
       out.call_begin_position = trigger_position::start;
       out.json.inject = "{";
+      out.json.require_arguments = true;
+      out.triggers.push_back({"```json", "```", trigger_position::start});  // as for a bare list
     } else {
       why = "call opener: nothing stands before the first call";
       return false;
@@ -428,7 +436,36 @@ inline result<format_spec> learn_format(const std::vector<learn_sample>& samples
     }
     if (n > 0) s.tool_calls.resize(n);
   }
-  return learn_shown(shown, learn_check);
+  result<format_spec> plain = learn_shown(shown, learn_check);
+  if (plain) return plain;
+  // a token before every tag (MiniMax-M3's `]<]minimax[>[`): learned from the turns without it,
+  // the parameters elements named after their keys (xml.parameter_name element, xml.tag_prefix)
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < shown.size(); ++i)
+    if (shown[i].tool_calls.size() > shown[best].tool_calls.size()) best = i;
+  const std::string pre = learn_tag_prefix(shown[best]);
+  if (pre.empty()) return plain;
+  std::vector<learn_sample> bare(shown);
+  for (auto& s : bare)
+    for (std::size_t q = s.rendered.find(pre); q != std::string::npos; q = s.rendered.find(pre, q)) s.rendered.erase(q, pre.size());
+  const auto with_prefix = [&pre](format_spec sp) {
+    sp.xml.tag_prefix = pre;
+    sp.call_begin = pre + sp.call_begin;
+    if (!sp.call_end.empty()) sp.call_end = pre + sp.call_end;
+    sp.template_markers = {pre};
+    sp.description = "learned: " + sp.call_begin + " ... " + sp.call_end + ", parameters as elements";
+    return sp;
+  };
+  const learn_checker prefixed = [&](const format_spec& sp, const learn_sample& s, std::string& why) {
+    if (sp.payload != payload_kind::xml_parameters || sp.xml.parameter_name != xml_name_style::element) {
+      why = "a tag prefix is learned only for parameters written as elements";
+      return false;
+    }
+    return learn_check(with_prefix(sp), shown[static_cast<std::size_t>(&s - bare.data())], why);
+  };
+  result<format_spec> r = learn_shown(bare, prefixed);
+  if (!r) return plain;
+  return with_prefix(std::move(*r));
 }
 
 inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples, const learn_checker& learn_check) {
@@ -471,6 +508,20 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
       const std::string& n = s.tool_calls[0].name;
       if (learn_strip(s.rendered).substr(0, n.size()) == n) spec.prompt_opens_call = true;
     }
+  // what no template shows, the vendor default the peers agree on: a stop sequence may eat the
+  // call closer. XML functions with a closer of their own are complete at it (the region's
+  // closer may be missing); those without one are complete at their last value's closer
+  // (`close_at_end`: GLM's and Hy3's vLLM parsers keep such calls, marked repaired)
+  if (spec.payload == payload_kind::xml_parameters && spec.xml.function_close.empty() && !spec.call_end.empty() &&
+      spec.xml.parameter_name != xml_name_style::element && spec.recipients.message.empty())
+    spec.xml.close_at_end = true;
+  // a JSON list right after a special token, with no closer (Sarashina's `<|tool_calls|>[...]`):
+  // servers that strip special tokens (vLLM's default) leave the bare list at the start, which
+  // the peers read as the calls (bare_json.call_array)
+  if (spec.payload == payload_kind::json_array && spec.call_end.empty() && spec.json.inject.empty() &&
+      spec.call_begin.size() > 4 && spec.call_begin.compare(0, 2, "<|") == 0 &&
+      spec.call_begin.compare(spec.call_begin.size() - 2, 2, "|>") == 0)
+    spec.bare_json.call_array = true;
   spec.template_markers.clear();
   if (!spec.call_begin.empty()) spec.template_markers.push_back(spec.call_begin);
   if (spec.tool_name_triggers) spec.description = "learned: NAME(...) lines of the declared tools";

@@ -127,6 +127,69 @@ inline learn_call learn_find_elements(std::string_view t, std::size_t p, const l
   return r;
 }
 
+/// A function tag naming the call in a quoted attribute, `<invoke name="NAME">`, whose
+/// parameters are elements named after their keys (`<city>Paris</city>`, strings raw, other
+/// values as JSON), then the tag's closer `</invoke>`, at or after `p` (MiniMax-M3 once its tag
+/// prefix is taken out of the text).
+inline learn_call learn_find_invoke_elements(std::string_view t, std::size_t p, const learn_sample::call& c) {
+  learn_call r;
+  const std::string quoted = "=\"" + c.name + "\"";
+  const std::size_t nq = t.find(quoted, p);
+  if (nq == std::string_view::npos) return r;
+  const std::size_t lt = t.rfind('<', nq);
+  if (lt == std::string_view::npos || lt < p) return r;
+  const std::string_view head = t.substr(lt, nq + 1 - lt);  // `<invoke name=`
+  const std::size_t sp = head.find(' ');
+  if (sp == std::string_view::npos || sp < 2 || head.find('>') != std::string_view::npos) return r;
+  for (std::size_t k = 1; k < sp; ++k)
+    if (!learn_ident(head[k])) return r;
+  const std::size_t gt = t.find('>', nq + quoted.size());
+  if (gt == std::string_view::npos || gt > nq + quoted.size() + 256) return r;
+  std::size_t pos = gt + 1;
+  const auto vals = learn_xml_values(c.arguments);
+  for (const auto& kv : vals) {
+    while (pos < t.size() && learn_ws(t[pos])) ++pos;
+    const std::string ko = "<" + kv.first + ">", kc = "</" + kv.first + ">";
+    if (t.compare(pos, ko.size(), ko) != 0) return r;
+    const std::size_t ve = t.find(kc, pos + ko.size());
+    if (ve == std::string_view::npos) return r;
+    const std::string_view v = t.substr(pos + ko.size(), ve - pos - ko.size());
+    if (v != kv.second && !learn_json_text_same(v, kv.second, false)) return r;
+    pos = ve + kc.size();
+  }
+  while (pos < t.size() && learn_ws(t[pos])) ++pos;
+  const std::string close = "</" + std::string(head.substr(1, sp - 1)) + ">";
+  if (t.compare(pos, close.size(), close) != 0) return r;
+  r.start = lt;
+  r.end = pos + close.size();
+  r.kind = 2;
+  r.xml.function_open = std::string(head);
+  r.xml.function_name = xml_name_style::quoted;
+  r.xml.function_close = close;
+  r.xml.parameter_name = xml_name_style::element;
+  r.ok = true;
+  return r;
+}
+
+/// A token written before every tag (MiniMax-M3's `]<]minimax[>[`): the run of non-blank bytes
+/// right before the tag that names the first call (`PREFIX<invoke name="get_weather">`), when
+/// it also stands before a closing tag and at least three times in all; else empty.
+inline std::string learn_tag_prefix(const learn_sample& s) {
+  if (s.tool_calls.empty()) return {};
+  const std::string_view t = s.rendered;
+  const std::size_t nq = t.find("\"" + s.tool_calls[0].name + "\"");
+  if (nq == std::string_view::npos) return {};
+  const std::size_t lt = t.rfind('<', nq);
+  if (lt == std::string_view::npos) return {};
+  std::size_t a = lt;
+  while (a > 0 && !learn_ws(t[a - 1]) && lt - a < 64) --a;
+  const std::string_view pre = t.substr(a, lt - a);
+  if (pre.size() < 2 || t.find(std::string(pre) + "</") == std::string_view::npos) return {};
+  std::size_t n = 0;
+  for (std::size_t q = t.find(pre); q != std::string_view::npos; q = t.find(pre, q + pre.size())) ++n;
+  return n >= 3 ? std::string(pre) : std::string();
+}
+
 }  // namespace detail
 TOOLCALL_NAMESPACE_END
 

@@ -16,6 +16,7 @@
 // - recipient headers before a block of invokes: recipient_handler;
 // - name-as-key JSON lists (json.name_as_key): name_key_json_handler;
 // - tag-per-tool XML (xml_elements): morph_xml_handler, openers from the declared tools;
+// - element parameters behind a tag prefix (xml.parameter_name element): element_block_handler;
 // - `call:NAME{key:value}` bodies (key_value): gemma_call_handler with the spec's delimiter;
 // - pythonic, regex and name-then-JSON payloads: custom_handler.
 // The handlers view strings owned by a copy of the spec kept by the format_def's factory.
@@ -37,6 +38,7 @@
 #include "custom_json.hpp"
 #include "format_def.hpp"
 #include "handlers.hpp"
+#include "learn_element_handler.hpp"
 #include "regex.hpp"
 #include "xml_body.hpp"
 
@@ -57,7 +59,8 @@ inline xml_name spec_xml_name(xml_name_style n) noexcept {
     case xml_name_style::quoted: return xml_name::quoted;
     case xml_name_style::to_tag: return xml_name::to_tag;
     case xml_name_style::to_line: return xml_name::to_line;
-    case xml_name_style::to_gt: break;
+    case xml_name_style::to_gt:
+    case xml_name_style::element: break;  // element: learn_element_handler.hpp
   }
   return xml_name::to_gt;
 }
@@ -68,6 +71,15 @@ inline std::vector<trigger_spec> spec_openers(const format_spec& s) {
   if (!s.call_begin.empty()) v.push_back({s.call_begin, s.call_end, s.call_begin_position});
   for (const auto& t : s.triggers) v.push_back(t);
   return v;
+}
+
+/// A GLM-like room (a function name alone on its line) claims its first opener at the start of
+/// the output too, as a variant of its own (the last): a call with no arguments there needs no
+/// declared name (xml_spec::at_start), in running text it does.
+inline bool spec_start_twin(const format_spec& s) {
+  const std::vector<trigger_spec> o = spec_openers(s);
+  return s.payload == payload_kind::xml_parameters && s.recipients.message.empty() && s.xml.invoke_lead.empty() &&
+         s.xml.function_name == xml_name_style::to_line && !o.empty() && o[0].position == trigger_position::anywhere;
 }
 
 /// The xml_spec of one opener; views `s`'s strings.
@@ -108,6 +120,7 @@ inline json_region_spec spec_json_region(const format_spec& s, std::string_view 
   const bool list = s.payload == payload_kind::json_array;
   shape.allow_array = list || s.json.allow_list;
   shape.skip_bad = s.json.skip_bad;
+  shape.require_args = s.json.require_arguments;
   json_region_spec r = json_spec(close, list || s.json.several, shape);
   r.lead = s.json.lead;
   r.inject = s.json.inject;
@@ -152,6 +165,60 @@ inline std::string_view keep_view(const format_spec& s, const std::string& x) {
   return {};
 }
 
+/// Element parameters behind a tag prefix: xml.parameter_name element with xml.tag_prefix.
+inline bool spec_elements(const format_spec& s) {
+  return s.payload == payload_kind::xml_parameters && s.xml.parameter_name == xml_name_style::element;
+}
+
+/// `s` without the tag prefix at its start (`]<]minimax[>[<tool_call>` -> `<tool_call>`), or `s`.
+inline std::string_view spec_after_prefix(std::string_view s, std::string_view prefix) {
+  if (!prefix.empty() && s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix) s.remove_prefix(prefix.size());
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\r' || s.front() == '\t')) s.remove_prefix(1);
+  return s;
+}
+
+/// The opener of an element block: the prefix when call_begin starts with it, else call_begin.
+inline std::string spec_elements_trigger(const format_spec& s) {
+  const std::string& b = s.call_begin;
+  return b.compare(0, s.xml.tag_prefix.size(), s.xml.tag_prefix) == 0 ? s.xml.tag_prefix : b;
+}
+
+inline element_block_config spec_element_config(const format_spec& s) {
+  element_block_config c;
+  c.format = s.name;
+  c.ns = s.xml.tag_prefix;
+  c.trigger_is_ns = s.call_begin.compare(0, s.xml.tag_prefix.size(), s.xml.tag_prefix) == 0;
+  c.lead = c.trigger_is_ns ? spec_after_prefix(s.call_begin, c.ns) : std::string_view{};
+  c.close = spec_after_prefix(s.call_end, c.ns);
+  const std::string_view fo = s.xml.function_open;  // `<invoke name=`
+  const std::size_t sp = fo.find(' ');
+  c.invoke = fo.substr(0, sp);
+  std::string_view attr = sp == std::string_view::npos ? std::string_view{} : fo.substr(sp + 1);
+  while (!attr.empty() && (attr.back() == '=' || attr.back() == ' ')) attr.remove_suffix(1);
+  c.attr = attr;
+  c.invoke_close = s.xml.function_close;
+  return c;
+}
+
+/// What is wrong with an element-parameter spec, or null.
+inline const char* spec_elements_problem(const format_spec& s) {
+  const xml_tags& x = s.xml;
+  if (x.tag_prefix.empty()) return "xml.parameter_name element needs xml.tag_prefix";
+  if (s.call_begin.empty() || !s.triggers.empty() || !s.recipients.message.empty())
+    return "xml.parameter_name element reads one block after call_begin (no triggers or recipients)";
+  if (x.function_name != xml_name_style::quoted || x.function_open.size() < 3 || x.function_open[0] != '<' ||
+      x.function_open.find(' ') == std::string::npos || x.function_open.back() != '=')
+    return "xml.parameter_name element needs a quoted function name: function_open `<TAG ATTR=`";
+  if (x.function_close.size() < 4 || x.function_close.compare(0, 2, "</") != 0 || x.function_close.back() != '>')
+    return "xml.parameter_name element needs function_close `</TAG>`";
+  if (x.function_close.compare(2, x.function_close.size() - 3, x.function_open.substr(1, x.function_open.find(' ') - 1)) != 0)
+    return "xml.parameter_name element: function_close must close function_open's tag";
+  if (!s.call_end.empty() && s.call_end.compare(0, x.tag_prefix.size(), x.tag_prefix) != 0)
+    return "with xml.tag_prefix, call_end is the prefix then a closing tag";
+  if (x.function_name == xml_name_style::element) return "function_name cannot be element";
+  return nullptr;
+}
+
 /// Handlers of a compiled spec; `keep` owns the strings its members view.
 inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
                                              const std::shared_ptr<const custom_def>& custom) {
@@ -174,6 +241,7 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
     }
     case payload_kind::xml_parameters: {
+      if (spec_elements(s)) return std::unique_ptr<handler>(new element_block_handler(spec_element_config(s)));
       if (!s.recipients.message.empty()) {
         recipient_handler::config c;
         c.header_end = s.recipients.message;
@@ -200,6 +268,10 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       std::vector<xml_spec> v;
       if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
       for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
+      if (spec_start_twin(s)) {  // the first opener at the start of the output (its last variant)
+        v.push_back(v[0]);
+        v.back().at_start = true;
+      }
       return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
     }
     case payload_kind::name_json:
@@ -241,8 +313,9 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
 inline std::string compile_spec(const format_spec& in, format_def& d) {
   if (in.name.empty()) return "a format needs a name";
   const std::vector<trigger_spec> openers = spec_openers(in);
-  if (openers.empty() && !in.tool_name_triggers && in.payload != payload_kind::xml_elements)
-    return "a format needs a call opener (call_begin or triggers)";
+  if (openers.empty() && !in.tool_name_triggers && in.payload != payload_kind::xml_elements && !in.bare_json.any())
+    return "a format needs a call opener (call_begin, triggers or bare_json shapes)";
+  if (in.bare_json.fallback && !in.bare_json.any()) return "bare_json.fallback needs a bare_json shape";
   if (in.payload == payload_kind::xml_elements)
     for (const auto& t : openers) {
       const std::string_view o = t.open;
@@ -286,7 +359,13 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
     if (!c->pattern.ok()) return c->pattern.error();
     if (!c->pattern.has_group("name")) return "the pattern needs a named group (?P<name>...)";
   }
-  if (s.payload == payload_kind::xml_parameters) {
+  if (spec_elements(s)) {
+    if (const char* why = spec_elements_problem(s)) return why;
+  } else if (!s.xml.tag_prefix.empty()) {
+    return "xml.tag_prefix needs xml.parameter_name element";
+  } else if (s.xml.function_name == xml_name_style::element) {
+    return "function_name cannot be element";
+  } else if (s.payload == payload_kind::xml_parameters) {
     for (const auto& t : openers) {
       xml_spec x = spec_xml(s, t.close);
       if (!s.xml.invoke_lead.empty()) {
@@ -336,15 +415,25 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
     d.triggers = {{s.recipients.start, trig_cond::anywhere, 0}, {"to=", trig_cond::start, 1}};
   } else {
     // key_value: every opener is a call token (gemma_call_handler's variant 0: `call:` follows)
-    for (std::size_t i = 0; i < openers.size(); ++i)
+    // an element block opens at its tag prefix (whitespace may follow before the block's tag)
+    if (spec_elements(s)) d.triggers.push_back({spec_elements_trigger(s), spec_cond(s.call_begin_position), 0});
+    for (std::size_t i = 0; i < openers.size() && !spec_elements(s); ++i)
       d.triggers.push_back({openers[i].open, spec_cond(openers[i].position),
                             s.payload == payload_kind::key_value ? 0 : static_cast<int>(i)});
+    if (spec_start_twin(s)) d.triggers.push_back({openers[0].open, trig_cond::start, static_cast<int>(openers.size())});
     // the prompt wrote call_begin: a name's first byte opens a call at the start of the output
     if (s.prompt_opens_call)
       for (const char* set : {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "_"})
         for (const char* c = set; *c; ++c)
           d.triggers.push_back({std::string(1, *c), trig_cond::start, custom_def::k_prompt_variant});
   }
+  d.bare.name_key = s.bare_json.name_key;
+  d.bare.function_string = s.bare_json.function_string;
+  d.bare.envelope = s.bare_json.envelope;
+  d.bare.semicolons = s.bare_json.semicolons;
+  d.bare.call_array = s.bare_json.call_array;
+  d.bare.pythonic_list = s.bare_json.pythonic_list;
+  d.bare.fallback = s.bare_json.fallback;
   d.markers = s.markers;
   for (const auto& r : s.reasoning) d.reasoning.push_back({r.open, r.close});
   d.template_markers = s.template_markers;

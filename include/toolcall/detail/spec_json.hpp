@@ -41,6 +41,7 @@ inline const char* spec_name_style(xml_name_style n) noexcept {
     case xml_name_style::quoted: return "quoted";
     case xml_name_style::to_tag: return "to_tag";
     case xml_name_style::to_line: return "to_line";
+    case xml_name_style::element: return "element";
   }
   return "to_gt";
 }
@@ -190,7 +191,7 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
   simdjson::dom::object o;
   if (!r.object(v, path, o)) return false;
   static const xml_name_style names[] = {xml_name_style::to_gt, xml_name_style::quoted, xml_name_style::to_tag,
-                                         xml_name_style::to_line};
+                                         xml_name_style::to_line, xml_name_style::element};
   static const xml_value_trim trims[] = {xml_value_trim::none, xml_value_trim::one_newline, xml_value_trim::whitespace};
   for (simdjson::dom::key_value_pair kv : o) {
     const std::string k(kv.key);
@@ -216,6 +217,7 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     else if (k == "name_separator") ok = r.get(kv.value, p, x.name_separator);
     else if (k == "tag_end") ok = r.get(kv.value, p, x.tag_end);
     else if (k == "type_names") ok = r.get(kv.value, p, x.type_names);
+    else if (k == "tag_prefix") ok = r.get(kv.value, p, x.tag_prefix);
     else return r.fail(p, "unknown key");
     if (!ok) return false;
   }
@@ -235,6 +237,7 @@ inline bool spec_read_json_options(spec_reader& r, simdjson::dom::element v, con
     else if (k == "inject") ok = r.get(kv.value, p, j.inject);
     else if (k == "name_as_key") ok = r.get(kv.value, p, j.name_as_key);
     else if (k == "skip_bad") ok = r.get(kv.value, p, j.skip_bad);
+    else if (k == "require_arguments") ok = r.get(kv.value, p, j.require_arguments);
     else return r.fail(p, "unknown key");
     if (!ok) return false;
   }
@@ -354,6 +357,21 @@ inline result<format_spec> spec_from_json(std::string_view json) {
         else ok = r.fail(p, "unknown key");
       }
     }
+    else if (k == "bare_json") {
+      simdjson::dom::object bo;
+      ok = r.object(kv.value, k, bo);
+      bare_json_spec& b = s.bare_json;
+      for (simdjson::dom::key_value_pair bk : bo) {
+        if (!ok) break;
+        const std::string key(bk.key);
+        const std::string p = spec_reader::join(k, key);
+        bool* f = key == "name_key" ? &b.name_key : key == "function_string" ? &b.function_string
+                  : key == "envelope" ? &b.envelope : key == "semicolons" ? &b.semicolons
+                  : key == "call_array" ? &b.call_array : key == "pythonic_list" ? &b.pythonic_list
+                  : key == "fallback" ? &b.fallback : nullptr;
+        ok = f ? r.get(bk.value, p, *f) : r.fail(p, "unknown key");
+      }
+    }
     else if (k == "pattern") ok = r.get(kv.value, k, s.pattern);
     else if (k == "xml") ok = spec_read_xml(r, kv.value, k, s.xml);
     else if (k == "markers") ok = r.get(kv.value, k, s.markers);
@@ -419,6 +437,7 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("inject", s.json.inject);
       w.kv("name_as_key", s.json.name_as_key);
       w.kv("skip_bad", s.json.skip_bad);
+      w.kv("require_arguments", s.json.require_arguments);
       w.close('}');
       break;
     case payload_kind::name_json:
@@ -454,6 +473,7 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("name_separator", x.name_separator);
       w.kv("tag_end", x.tag_end);
       w.kv("type_names", x.type_names);
+      w.kv("tag_prefix", x.tag_prefix);
       w.close('}');
       break;
     }
@@ -476,6 +496,19 @@ inline std::string spec_to_json(const format_spec& s) {
     w.strings("reasoning", s.recipients.reasoning);
     w.strings("content", s.recipients.content);
     w.strings("ends", s.recipients.ends);
+    w.close('}');
+  }
+  if (s.bare_json.any() || s.bare_json.fallback) {
+    const bare_json_spec& b = s.bare_json;
+    w.key("bare_json");
+    w.open('{');
+    w.kv("name_key", b.name_key);
+    w.kv("function_string", b.function_string);
+    w.kv("envelope", b.envelope);
+    w.kv("semicolons", b.semicolons);
+    w.kv("call_array", b.call_array);
+    w.kv("pythonic_list", b.pythonic_list);
+    w.kv("fallback", b.fallback);
     w.close('}');
   }
   w.strings("markers", s.markers);
