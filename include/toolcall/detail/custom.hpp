@@ -320,9 +320,9 @@ class custom_handler final : public handler {
           n = n.substr(0, k);
         } else if (!d_.name_index.empty()) {
           // an id without its counter is no call id of the family (vLLM's kimi_k2 parser drops it)
-          e.set_failure(errc::invalid_call, e.chunk_abs() + i,
-                        "the call id has no " + d_.name_index + "N counter: it is not a call id", severity::error);
-          return {step::fail, i};
+          return step::failed(i, errc::invalid_call,
+                              "the call id has no " + d_.name_index + "N counter: it is not a call id",
+                              severity::error);
         }
       }
       if (!valid_call_name(n)) return bad_name(i);

@@ -73,8 +73,8 @@ class element_block_handler final : public handler {
     close_name_ = tag_word(c_.close);
   }
 
-  void begin(engine_services&, std::string_view, int) override {
-    tail.clear();
+  void begin(const region_ctx&, std::string_view, int) override {
+    back_.clear();
     st_ = !c_.trigger_is_ns ? s_between : c_.lead.empty() ? s_btag : s_lead;
     k_ = ws_ = calls_ = 0;
     repaired_ = bad_utf8_ = utf8_noted_ = false;
@@ -85,7 +85,7 @@ class element_block_handler final : public handler {
     stack_.clear();
   }
 
-  step feed(engine_services& e, std::string_view in) override {
+  step feed(const region_ctx& e, std::string_view in) override {
     const std::size_t n = in.size();
     std::size_t i = 0;
     while (i < n) {
@@ -99,37 +99,33 @@ class element_block_handler final : public handler {
           continue;
         }
       }
-      abs_ = e.chunk_abs() + i;
+      abs_ = e.place.chunk_abs() + i;
       const act a = byte(e, static_cast<unsigned char>(in[i]));
       if (a == a_next) {
         ++i;
         continue;
       }
-      if (a == a_fail) return {step::fail, i};
-      if (a == a_done) return {step::done, i + 1};
-      return {step::done, i};  // a_done_here: the byte is not the region's
+      if (a == a_fail) return step::failed(i, std::move(why_));
+      if (a == a_done) return step::done_with(i + 1, take_bytes(back_));
+      return step::done_with(i, take_bytes(back_));  // a_done_here: the byte is not the region's
     }
     return {step::more, n};
   }
 
-  step finish(engine_services& e) override {
-    abs_ = e.chunk_abs();
-    if (st_ == s_between && calls_ > 0) {
-      tail = std::move(pend_);
-      pend_.clear();
-      return {step::done, 0};
-    }
+  step finish(const region_ctx& e) override {
+    abs_ = e.place.chunk_abs();
+    if (st_ == s_between && calls_ > 0) return step::done_with(0, take_bytes(pend_));
     if (calls_ > 0) {
-      if (e.call_open() && !e.abandon_call()) return fail_step(e, "the text ends inside an invoke");
-      e.diag(errc::unterminated_call, abs_,
-             "the output ended inside an invoke after " + std::to_string(calls_) +
-                 " complete call(s): they are kept, the cut invoke is dropped",
-             severity::error);
+      if (e.calls.call_open() && !e.calls.abandon_call()) return fail_step("the text ends inside an invoke");
+      e.text.diag(errc::unterminated_call, abs_,
+                  "the output ended inside an invoke after " + std::to_string(calls_) +
+                      " complete call(s): they are kept, the cut invoke is dropped",
+                  severity::error);
       pend_.clear();
       return {step::done, 0};
     }
-    return fail_step(e, st_ == s_body || st_ == s_tag || st_ == s_tag_ws ? "the text ends inside an invoke"
-                                                                         : "the text ends before the first invoke");
+    return fail_step(st_ == s_body || st_ == s_tag || st_ == s_tag_ws ? "the text ends inside an invoke"
+                                                                      : "the text ends before the first invoke");
   }
 
  private:
@@ -170,7 +166,7 @@ class element_block_handler final : public handler {
     return false;
   }
 
-  act byte(engine_services& e, unsigned char c) {
+  act byte(const region_ctx& e, unsigned char c) {
     switch (st_) {
       case s_lead: {
         if (tag_.empty() && is_json_ws(c)) return ++ws_ > max_ws ? fail(e, not_call) : a_next;
@@ -261,10 +257,9 @@ class element_block_handler final : public handler {
     k_ = 0;
   }
 
-  act end_block(engine_services& e, bool used) {
+  act end_block(const region_ctx& e, bool used) {
     if (calls_ == 0) return fail(e, "the block opener is not followed by an invoke");
-    tail = std::move(pend_);
-    pend_.clear();
+    back_ = take_bytes(pend_);
     return used ? a_done : a_done_here;
   }
 
@@ -303,10 +298,10 @@ class element_block_handler final : public handler {
     return !out.empty();
   }
 
-  act open_invoke(engine_services& e, std::string_view attrs) {
+  act open_invoke(const region_ctx& e, std::string_view attrs) {
     std::string name;
     if (!invoke_name(attrs, name) || !valid_call_name(name)) return fail(e, no_name);
-    e.begin_call(name, "", c_.format, inv_abs_);
+    e.calls.begin_call(name, "", c_.format, inv_abs_);
     repaired_ = false;
     nodes_.clear();
     stack_.clear();
@@ -316,7 +311,7 @@ class element_block_handler final : public handler {
     return a_next;
   }
 
-  act tag(engine_services& e) {
+  act tag(const region_ctx& e) {
     const bool closing = !tag_.empty() && tag_[0] == '/';
     const std::string_view iw = std::string_view(c_.invoke).substr(1);  // `invoke`
     if (!closing && tag_.size() > iw.size() && tag_.compare(0, iw.size(), iw) == 0 &&
@@ -336,8 +331,8 @@ class element_block_handler final : public handler {
         return fail(e, "a bad tag");
     st_ = s_body;
     if (!closing) {
-      if (stack_.size() + 1 > e.max_depth()) {
-        e.set_failure(errc::limit_depth, abs_, "parameters nested deeper than max_depth", severity::error);
+      if (stack_.size() + 1 > e.request.max_depth()) {
+        why_ = failure{errc::limit_depth, "parameters nested deeper than max_depth", severity::error};
         return a_fail;
       }
       const std::size_t parent = stack_.empty() ? 0 : stack_.back();
@@ -368,19 +363,20 @@ class element_block_handler final : public handler {
     return a_next;
   }
 
-  void end_invoke(engine_services& e) {
+  void end_invoke(const region_ctx& e) {
     out_.clear();
     write_members(e, 0, true);
-    e.call_args(out_);
+    e.calls.call_args(out_);
     if (bad_utf8_ && !utf8_noted_) {
       utf8_noted_ = true;
-      e.diag(errc::invalid_utf8, e.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD", severity::note);
+      e.text.diag(errc::invalid_utf8, e.place.region_abs(), "invalid UTF-8 in the arguments was written as U+FFFD",
+                  severity::note);
     }
-    e.end_call(abs_ + 1, repaired_);
+    e.calls.end_call(abs_ + 1, repaired_);
     ++calls_;
   }
 
-  void write_members(engine_services& e, std::size_t n, bool top) {
+  void write_members(const region_ctx& e, std::size_t n, bool top) {
     std::vector<std::string_view> order;
     std::map<std::string_view, std::vector<std::size_t>> groups;
     for (std::size_t c = nodes_[n].first; c != npos; c = nodes_[c].next) {
@@ -395,7 +391,7 @@ class element_block_handler final : public handler {
       first = false;
       string_json(key);
       out_ += ':';
-      const value_kind kind = top ? e.param_kind(key) : value_kind::unknown;
+      const value_kind kind = top ? e.request.param_kind(key) : value_kind::unknown;
       const std::vector<std::size_t>& g = groups[key];
       if (g.size() > 1) out_ += '[';
       for (std::size_t k = 0; k < g.size(); ++k) {
@@ -422,13 +418,13 @@ class element_block_handler final : public handler {
     out_ += '"';
   }
 
-  void write_value(engine_services& e, std::size_t n, value_kind kind, std::string_view key) {
+  void write_value(const region_ctx& e, std::size_t n, value_kind kind, std::string_view key) {
     if (nodes_[n].first != npos) {
       write_members(e, n, false);
       return;
     }
     const std::string& t = nodes_[n].text;
-    if (kind == value_kind::string || (kind == value_kind::unknown && !e.guess_json_values())) {
+    if (kind == value_kind::string || (kind == value_kind::unknown && !e.request.guess_json_values())) {
       string_json(t);
       return;
     }
@@ -438,8 +434,8 @@ class element_block_handler final : public handler {
       const json_validator::kind jk = val_.check_allow_big_numbers(v);
       const bool guess_ok = jk != json_validator::kind::invalid && jk != json_validator::kind::string;
       if (kind == value_kind::typed || guess_ok) {
-        lx_.reset(nullptr, e.max_depth());
-        e.examined(v.size());
+        lx_.reset(nullptr, e.request.max_depth());
+        e.place.examined(v.size());
         lex_step s = lx_.feed(v);
         std::size_t used = s.consumed;
         if (s.st == lex_step::more) {
@@ -453,27 +449,26 @@ class element_block_handler final : public handler {
           out_ += lx_.out();
           if (lx_.replaced_utf8()) bad_utf8_ = true;
           if (lx_.repaired())
-            e.diag(errc::normalized, abs_, "parameter \"" + std::string(key) + "\" read as a Python literal or repaired JSON",
-                   severity::note);
+            e.text.diag(errc::normalized, abs_,
+                        "parameter \"" + std::string(key) + "\" read as a Python literal or repaired JSON",
+                        severity::note);
           return;
         }
       }
     }
     string_json(t);
     if (kind == value_kind::typed && !v.empty())  // an empty element: the normalizer decides ([] or {})
-      e.diag(errc::normalized, abs_, "parameter \"" + std::string(key) + "\" is not JSON or a Python literal; kept as a string",
-             severity::warning);
+      e.text.diag(errc::normalized, abs_,
+                  "parameter \"" + std::string(key) + "\" is not JSON or a Python literal; kept as a string",
+                  severity::warning);
   }
 
-  act fail(engine_services& e, const char* msg) {
-    e.set_failure(errc::invalid_call, abs_, msg, e.call_open() || calls_ ? severity::error : severity::warning);
+  act fail(const region_ctx& e, const char* msg) {
+    why_ = failure{errc::invalid_call, msg, e.calls.call_open() || calls_ ? severity::error : severity::warning};
     return a_fail;
   }
 
-  step fail_step(engine_services& e, const char* msg) {
-    e.set_failure(errc::unterminated_call, abs_, msg, severity::error);
-    return {step::fail, 0};
-  }
+  static step fail_step(const char* msg) { return step::failed(0, errc::unterminated_call, msg, severity::error); }
 
   element_block_config c_;
   std::vector<std::size_t> fail_;  // KMP failure function of ns
@@ -482,6 +477,8 @@ class element_block_handler final : public handler {
   std::size_t k_ = 0, ws_ = 0, calls_ = 0, abs_ = 0, inv_abs_ = 0;
   bool repaired_ = false, bad_utf8_ = false, utf8_noted_ = false, text_ok_ = true;
   std::string tag_, pend_, out_;
+  std::string back_;  // the bytes the block gives back when it ends (end_block)
+  failure why_;       // why byte() failed (fail())
   std::vector<node> nodes_;
   std::vector<std::size_t> stack_;
   json_validator val_;
