@@ -228,38 +228,38 @@ inline std::string take_bytes(std::string& s) {
 struct step {
   enum status : std::uint8_t { more, done, fail } st = more;
   std::size_t consumed = 0;  ///< bytes of the chunk that belong to the region
-  struct extra {
+  struct returned {
     failure why;
     std::string tail;
   };
-  std::shared_ptr<const extra> x = {};  ///< null on the common path
+  std::shared_ptr<const returned> back = {};  ///< the reason and the tail; null on the common path
 
   /// The region fails after `consumed` bytes, for `msg` (errc::ok: no diagnostic).
   static step failed(std::size_t consumed, errc code, std::string msg, severity level) {
     return failed(consumed, failure{code, std::move(msg), level});
   }
   static step failed(std::size_t consumed, failure why) {
-    return step{fail, consumed, std::make_shared<extra>(extra{std::move(why), {}})};
+    return step{fail, consumed, std::make_shared<returned>(returned{std::move(why), {}})};
   }
   /// The region ends after `consumed` bytes, and `tail` goes back to the text scanner.
   static step done_with(std::size_t consumed, std::string tail) {
     if (tail.empty()) return step{done, consumed};
-    return step{done, consumed, std::make_shared<extra>(extra{failure{}, std::move(tail)})};
+    return step{done, consumed, std::make_shared<returned>(returned{failure{}, std::move(tail)})};
   }
   /// Why the step failed (nullptr: not failed, or no reason given).
-  const failure* why() const noexcept { return st == fail && x ? &x->why : nullptr; }
-  std::string_view tail() const noexcept { return x ? std::string_view(x->tail) : std::string_view(); }
+  const failure* why() const noexcept { return st == fail && back ? &back->why : nullptr; }
+  std::string_view tail() const noexcept { return back ? std::string_view(back->tail) : std::string_view(); }
   /// This step with `t` as its tail (a failure's reason kept).
   step with_tail(std::string t) const {
-    if (t.empty() && (!x || st != fail)) return step{st, consumed};
-    return step{st, consumed, std::make_shared<extra>(extra{x ? x->why : failure{}, std::move(t)})};
+    if (t.empty() && (!back || st != fail)) return step{st, consumed};
+    return step{st, consumed, std::make_shared<returned>(returned{back ? back->why : failure{}, std::move(t)})};
   }
   /// This step as seen by a reader that fed its inner reader from byte `i` of its chunk.
-  step after(std::size_t i) const& { return step{st, i + consumed, x}; }
-  step after(std::size_t i) && { return step{st, i + consumed, std::move(x)}; }
+  step after(std::size_t i) const& { return step{st, i + consumed, back}; }
+  step after(std::size_t i) && { return step{st, i + consumed, std::move(back)}; }
   /// This step ending at byte `n` of the chunk instead (its status, reason and tail kept).
-  step at(std::size_t n) const& { return step{st, n, x}; }
-  step at(std::size_t n) && { return step{st, n, std::move(x)}; }
+  step at(std::size_t n) const& { return step{st, n, back}; }
+  step at(std::size_t n) && { return step{st, n, std::move(back)}; }
 };
 
 struct region_ctx;
