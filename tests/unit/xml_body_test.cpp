@@ -952,4 +952,41 @@ TEST_CASE("fenced: JSON in the tag still works; prose or a cut-off body in the t
   CHECK(unterminated);
 }
 
+TEST_CASE("the step a body returns carries its reason and its tail to the reader that wraps it") {
+  // a call cut by the end of the text fails the region: the reason rides in the step, through
+  // after() and at()
+  fake_engine e;
+  td::xml_call_body b;
+  b.begin(e.ctx(), qwen3_coder(), true);
+  REQUIRE(b.feed(e.ctx(), "get_weather>\n<parameter=days>\n3\n</parameter>\n<para").st == td::step::more);
+  const td::step bad = b.finish(e.ctx());
+  REQUIRE(bad.st == td::step::fail);
+  REQUIRE(bad.why() != nullptr);
+  CHECK(bad.why()->code == errc::unterminated_call);
+  const td::step moved = bad.after(7).at(2);
+  CHECK(moved.st == td::step::fail);
+  CHECK(moved.consumed == 2);
+  REQUIRE(moved.why() != nullptr);
+  CHECK(moved.why()->code == bad.why()->code);
+  CHECK(moved.why()->msg == bad.why()->msg);
+  const td::step given = moved.with_tail("<|im_end|>");  // a reason stays when a tail is added
+  REQUIRE(given.why() != nullptr);
+  CHECK(given.why()->code == bad.why()->code);
+  CHECK(given.tail() == "<|im_end|>");
+
+  // a finished call gives back what it read past its end, and only that
+  fake_engine e2;
+  td::xml_call_body b2;
+  b2.begin(e2.ctx(), qwen3_coder(), true);
+  const td::step ok = b2.feed(e2.ctx(), "get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nText");
+  REQUIRE(ok.st == td::step::done);
+  CHECK(ok.why() == nullptr);
+  CHECK(ok.after(5).tail() == ok.tail());
+  CHECK(ok.after(5).consumed == ok.consumed + 5);
+  CHECK(td::step::done_with(3, "").back == nullptr);  // nothing to give back: no allocation
+  const td::step plain{td::step::fail, 4};            // a failure with no reason: the engine's default
+  CHECK(plain.why() == nullptr);
+  CHECK(td::failure{}.msg == "invalid call");
+}
+
 }  // TEST_SUITE
