@@ -294,10 +294,20 @@ def test_library_errors_raise_toolcall_error():
     with pytest.raises(toolcall.Error) as e:
         toolcall.Format.from_spec({"name": "nomarker"})
     assert e.value.code == "invalid_pattern"
-    with pytest.raises(ValueError, match="unknown format spec key"):
+    # a key 0.2 did not know sends the dict to the spec-file reader, which names the key
+    with pytest.raises(ValueError, match="unknown key"):
         toolcall.Format.from_spec({"name": "x", "call_begin": "<x>", "begin": "oops"})
-    with pytest.raises(ValueError, match="payload must be one of"):
+    with pytest.raises(ValueError, match="payload"):
         toolcall.Format.from_spec({"name": "x", "call_begin": "<x>", "payload": "xml"})
+
+
+def test_spec_dict_mixing_first_keys_with_spec_file_keys():
+    # the 0.2 keys plus a slot only the spec file has (bare_json) read as one spec file
+    spec = {"name": "acme", "call_begin": "<call>", "call_end": "</call>", "name_key": "tool",
+            "arguments_key": "input", "bare_json": {"name_key": True}}
+    f = toolcall.Format.from_spec(spec)
+    m = toolcall.parse('<call>{"tool": "lookup", "input": {"q": "x"}}</call>', formats=[f])
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("lookup", '{"q":"x"}')]
 
 
 # --- Parser and StreamParser -------------------------------------------------------------------

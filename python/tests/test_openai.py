@@ -112,10 +112,17 @@ def test_sse_round_trip(case):
             # round trip in tests/unit/openai_test.cpp makes the same exception)
             if not hold and want.diagnostics and got.tool_calls and not want.tool_calls:
                 continue
+            # or a call dropped after its arguments were sent (a number no double holds): the
+            # calls the parser kept are among those the client saw
+            got_calls = got.tool_calls
+            if not hold and want.diagnostics and len(got_calls) > len(want.tool_calls):
+                kept_ids = {c.id for c in want.tool_calls}
+                got_calls = [c for c in got_calls if c.id in kept_ids]
+                assert len(got_calls) == len(want.tool_calls), where
             assert got.content == want.content, where
             assert (got.reasoning, got.has_reasoning) == (want.reasoning, want.has_reasoning), where
-            assert [(c.id, c.name) for c in got.tool_calls] == [(c.id, c.name) for c in want.tool_calls], where
-            for g, w in zip(got.tool_calls, want.tool_calls):
+            assert [(c.id, c.name) for c in got_calls] == [(c.id, c.name) for c in want.tool_calls], where
+            for g, w in zip(got_calls, want.tool_calls):
                 assert json_equal(json.loads(g.arguments), json.loads(w.arguments)), where
             assert got.finish_reason == want.finish_reason, where
             assert [d for d in got.diagnostics if d.code == "invalid_input"] == [], where

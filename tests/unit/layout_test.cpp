@@ -81,10 +81,11 @@ TEST_SUITE("toolcall/layout") {
   TEST_CASE("no marker literal outside the rooms: the engine, options and registry name no family's markers") {
     // What still spells markers outside formats/, each to move into its room (the count is
     // exact, so a new literal fails here, and so does moving one without updating this list):
-    // - detail/prose.hpp: the shapes of a closing token (`<｜`, `|>`), not a family's marker.
+    // - detail/prose.hpp: the shapes of a closing or special token (`<｜`, `|>`, `｜`), not a
+    //   family's marker.
     // - detail/spec_compile.hpp: RE2's `(?P<name>` in an error message.
     const std::map<std::string, std::size_t> pending = {
-        {"detail/prose.hpp", 2}, {"detail/spec_compile.hpp", 1}};
+        {"detail/prose.hpp", 3}, {"detail/spec_compile.hpp", 1}};
     std::vector<std::string> files;
     list_headers(k_include, "", files);
     REQUIRE(files.size() > 40);

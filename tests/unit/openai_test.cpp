@@ -420,12 +420,21 @@ TEST_SUITE("toolcall/openai") {
           oa::delta_accumulator acc{ao};
           feed_odd(acc, sse, chunk);
           CHECK(acc.done());
-          const toolcall::message got = acc.finish();
+          toolcall::message got = acc.finish();
           // live mode sends a call as it streams: when a later element of the same list fails,
-          // the client has seen a call the parser rejected (sse_options::hold_calls documents it)
+          // or a call is dropped after its arguments were sent (a number no double holds), the
+          // client has seen a call the parser rejected (sse_options::hold_calls documents it)
           if (!hold && want.has_error() && !got.calls.empty() && want.calls.empty()) {
             ++checked;
             continue;
+          }
+          if (!hold && want.has_error() && got.calls.size() > want.calls.size()) {
+            std::vector<toolcall::call> kept;
+            for (auto& g : got.calls)
+              for (const auto& w : want.calls)
+                if (g.id == w.id) kept.push_back(g);
+            CHECK_MESSAGE(kept.size() == want.calls.size(), c.id << ": the calls the parser kept are among those sent");
+            got.calls = std::move(kept);
           }
           const std::string err = round_trip_diff(want, got);
           CHECK_MESSAGE(err.empty(), c.id << " chunk " << chunk << (hold ? " hold" : " live") << ": " << err);

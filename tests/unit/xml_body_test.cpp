@@ -524,7 +524,9 @@ TEST_CASE("qwen3-coder: prose after the opener is not a call (warning), bad synt
   CHECK(b.failed());
   CHECK(b.fail_code == errc::invalid_call);
   CHECK(b.fail_level == severity::error);
-  const outcome c = parse(qwen3_coder(), "\n<function=bad name>\n</function>\n</tool_call>");
+  // a name with spaces is read inside the wrapper (vLLM's qwen3coder reads up to `>`); one
+  // holding markup is not a name
+  const outcome c = parse(qwen3_coder(), "\n<function=bad<name>\n</function>\n</tool_call>");
   CHECK(c.failed());
   CHECK(c.fail_code == errc::invalid_call);
   CHECK(c.calls.empty());

@@ -19,6 +19,7 @@
 #include "choice.hpp"
 #include "format_def.hpp"
 #include "handlers.hpp"
+#include "pythonic_numbers.hpp"
 #include "scanner.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -94,7 +95,12 @@ class claim_set {
                            : !bc.shape.fmt_envelope.empty() ? bc.shape.fmt_envelope
                                                             : bc.shape.fmt_function_string;
     if (bare_obj || bare_arr) {
-      if (!bare_handler_) bare_handler_.reset(new bare_start_handler(bc));  // the formats never change
+      if (!bare_handler_) {  // the formats never change
+        std::unique_ptr<handler> b(new bare_start_handler(bc));
+        // its pythonic calls drop a number no double holds, as the wrapped pythonic rooms do
+        if (!bc.pythonic.empty()) b.reset(new finite_numbers_handler(std::move(b), bc.pythonic));
+        bare_handler_ = std::move(b);
+      }
       handler* hp = bare_handler_.get();
       if (bare_obj) claims_.push_back({"{", trig_cond::start, claimant{hp, 0, bare_prio}});
       if (bare_arr) claims_.push_back({"[", trig_cond::start, claimant{hp, 0, bare_prio}});

@@ -32,6 +32,7 @@
 
 #include "../format_spec.hpp"
 #include "json.hpp"
+#include "prose.hpp"
 #include "learn_find.hpp"
 #include "learn_find_kv.hpp"
 #include "learn_recipients.hpp"
@@ -519,8 +520,7 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   // servers that strip special tokens (vLLM's default) leave the bare list at the start, which
   // the peers read as the calls (bare_json.call_array)
   if (spec.payload == payload_kind::json_array && spec.call_end.empty() && spec.json.inject.empty() &&
-      spec.call_begin.size() > 4 && spec.call_begin.compare(0, 2, "<|") == 0 &&
-      spec.call_begin.compare(spec.call_begin.size() - 2, 2, "|>") == 0)
+      special_token_shape(spec.call_begin))
     spec.bare_json.call_array = true;
   spec.template_markers.clear();
   if (!spec.call_begin.empty()) spec.template_markers.push_back(spec.call_begin);

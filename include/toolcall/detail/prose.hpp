@@ -122,6 +122,16 @@ inline std::string_view closing_token(std::string_view r) noexcept {
   return closing ? t : std::string_view();
 }
 
+/// The shape of a special token, `<|x|>` or `<｜x｜>` (fullwidth bars): a shape, not a family's
+/// marker (the learner reads the tokens a template uses).
+inline bool special_token_shape(std::string_view t) noexcept {
+  constexpr std::string_view fw = "\xEF\xBD\x9C";  // ｜
+  if (t.size() < 5 || t.front() != '<' || t.back() != '>') return false;
+  const bool open = t[1] == '|' || t.substr(1, fw.size()) == fw;
+  const bool close = t[t.size() - 2] == '|' || (t.size() >= 2 + 2 * fw.size() && t.substr(t.size() - 1 - fw.size(), fw.size()) == fw);
+  return open && close;
+}
+
 }  // namespace detail
 TOOLCALL_NAMESPACE_END
 

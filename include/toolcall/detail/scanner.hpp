@@ -146,6 +146,20 @@ class scanner {
       }
       hit->chain.push_back(c.who);
     }
+    // a start-only claim of an opener others claim anywhere: at the start the start trigger
+    // wins (scanner::match), so its chain holds the claimants of the anywhere one too (a handler
+    // that claims both keeps its start variant, which tells it where the region stands)
+    for (auto& s : calls) {
+      if (s.cond != trig_cond::start) continue;
+      for (const auto& a : calls) {
+        if (a.cond != trig_cond::anywhere || a.text != s.text) continue;
+        for (const claimant& w : a.chain) {
+          bool have = false;
+          for (const claimant& x : s.chain) have |= x.h == w.h;
+          if (!have) s.chain.push_back(w);
+        }
+      }
+    }
     for (auto& t : calls)
       std::stable_sort(t.chain.begin(), t.chain.end(),
                        [](const claimant& a, const claimant& b) { return a.priority < b.priority; });
@@ -296,7 +310,10 @@ class scanner {
         if (!cond_ok(t.cond, st)) continue;
         const pm m = prefix_match_exact(rest, t.text);
         if (m == pm::full) {
-          if (!hit || t.text.size() > hit->text.size()) hit = &t;
+          // equal texts: the start-only trigger (its chain holds the others' claimants too)
+          if (!hit || t.text.size() > hit->text.size() ||
+              (t.text.size() == hit->text.size() && t.cond == trig_cond::start && hit->cond != trig_cond::start))
+            hit = &t;
         } else if (m == pm::partial) {
           partial = true;
         }

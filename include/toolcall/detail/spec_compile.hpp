@@ -210,7 +210,7 @@ inline const char* spec_elements_problem(const format_spec& s) {
       x.function_open.find(' ') == std::string::npos || x.function_open.back() != '=')
     return "xml.parameter_name element needs a quoted function name: function_open `<TAG ATTR=`";
   if (x.function_close.size() < 4 || x.function_close.compare(0, 2, "</") != 0 || x.function_close.back() != '>')
-    return "xml.parameter_name element needs function_close `</TAG>`";
+    return "xml.parameter_name element needs function_close (the closing tag of the invoke)";
   if (x.function_close.compare(2, x.function_close.size() - 3, x.function_open.substr(1, x.function_open.find(' ') - 1)) != 0)
     return "xml.parameter_name element: function_close must close function_open's tag";
   if (!s.call_end.empty() && s.call_end.compare(0, x.tag_prefix.size(), x.tag_prefix) != 0)

@@ -83,6 +83,9 @@ class xml_call_body {
     sw_.reset();
     bad_utf8_ = false;
     utf8_noted_ = false;
+    wrapped_ = !fn_open_consumed;
+    skip_ = false;
+    skipped_.clear();
     if (fn_open_consumed) {
       start_fn_name(0);
     } else if (!sp_.call_prefix.empty()) {
@@ -237,6 +240,7 @@ class xml_call_body {
   enum vmode : std::uint8_t { m_string, m_guess, m_guess_buf, m_typed };
   enum act : std::uint8_t { a_next, a_again, a_done, a_done_here, a_fail };
   static constexpr std::size_t max_ws = 64;
+  static constexpr const char* k_repeated_drop = "a parameter is given twice: the call is dropped, as the vendor's parser drops it";
   static constexpr std::size_t flush_at = 16384;
 
   /// Matches `c` against up to four markers (empty ones are off). Returns the index of a full
@@ -318,6 +322,7 @@ class xml_call_body {
     repaired_ = false;
     count_ = 0;
     given_.clear();
+    skip_ = false;
     // the request's tools are known for this call when a key no schema declares is undeclared
     schema_known_ = e.request.param_kind(std::string_view("\x01", 1)) == value_kind::undeclared;
     a() += '{';
@@ -331,6 +336,21 @@ class xml_call_body {
     for (const auto& g : given_)
       if (g == name) return false;
     return e.request.param_kind(name) != value_kind::undeclared;
+  }
+
+  /// A name with spaces inside (`<function=get current temperature>`) is a name inside a call
+  /// wrapper, where vLLM's Qwen3-Coder regex takes any text up to `>` (and a quoted name up to
+  /// its quote): each space-separated word must be a valid name. A bare `<function=` in prose
+  /// keeps the strict rule, as does a name alone on its line (GLM, where spaces mean prose).
+  bool spaced_name_ok(std::string_view n) const noexcept {
+    if (!wrapped_ || sp_.fn_name == xml_name::to_line || n.find(' ') == std::string_view::npos) return false;
+    for (std::size_t i = 0; i < n.size();) {
+      std::size_t sp = n.find(' ', i);
+      if (sp == std::string_view::npos) sp = n.size();
+      if (sp > i && !valid_call_name(n.substr(i, sp - i))) return false;
+      i = sp + 1;
+    }
+    return true;
   }
 
   void start_fn_name(std::size_t abs) {
@@ -348,15 +368,19 @@ class xml_call_body {
     ks_.reset(sp_.param_name, sp_.param_name_end, sp_.type_attr, sp_.tag_end, sp_.type_attr_names);
   }
 
-  void key_done(const region_ctx& e, const xml_name_scanner& sc) {
+  /// False when the key repeats and the family drops such a call (xml_repeat::drop_call).
+  bool key_done(const region_ctx& e, const xml_name_scanner& sc) {
     key_.assign(sc.name().data(), sc.name().size());
     for (const auto& g : given_)
       if (g == key_) {
+        if (sp_.repeated_key == xml_repeat::drop_call) return false;
         // said, never silent; at the region's start, a place that does not depend on the chunking
-        e.text.diag(
-            errc::invalid_arguments, e.place.region_abs(),
-            "parameter `" + key_ + "` is given twice: the arguments hold both, a JSON reader keeps the later value",
-            severity::warning);
+        e.text.diag(errc::invalid_arguments, e.place.region_abs(),
+               sp_.repeated_key == xml_repeat::first_wins
+                   ? "parameter `" + key_ + "` is given twice: the first value is kept, the later one dropped"
+                   : "parameter `" + key_ + "` is given twice: the arguments hold both, a JSON reader keeps the later value",
+               severity::warning);
+        skip_ = sp_.repeated_key == xml_repeat::first_wins;
         break;
       }
     given_.push_back(key_);
@@ -390,6 +414,7 @@ class xml_call_body {
       st_ = s_value_open;
       am_.clear();
     }
+    return true;
   }
 
   /// The type tag's name, when the schema did not type the key (K2 Horizon's xml_typed, as vLLM's
@@ -518,7 +543,7 @@ class xml_call_body {
   std::size_t pre_abs_ = 0, json_sent_ = 0;
   bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false, sep_seen_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
-  std::string& a() noexcept { return direct_ ? *direct_ : args_; }
+  std::string& a() noexcept { return skip_ ? skipped_ : direct_ ? *direct_ : args_; }
 
   std::string args_;   // arguments text not yet passed to call_args (flushed before any event)
   std::string* direct_ = nullptr;  // or the open call's buffer, written directly
@@ -529,6 +554,9 @@ class xml_call_body {
   std::string am_;     // a structural marker being matched
   std::string type_;   // a type tag's text (sp_.type_open), up to its closer
   bool kind_open_ = false;  // the key's kind is the schema's unknown: a type tag may decide
+  bool skip_ = false;     // xml_repeat::first_wins: the value being read repeats a key; it goes to skipped_
+  std::string skipped_;
+  bool wrapped_ = false;  // the region opener was a wrapper (`<tool_call>`), not the function tag
   std::string ws_;     // whitespace after a function closer (given back if the region ends)
   std::string extra_;  // bytes given back with a done
   std::string key_;

@@ -95,7 +95,7 @@ inline xml_call_body::act xml_call_body::byte(const region_ctx& e, unsigned char
     case s_fn_name: {
       const xml_name_scanner::result r = ns_.push(c);
       if (r == xml_name_scanner::more) return a_next;
-      if (r == xml_name_scanner::bad || !valid_call_name(ns_.name()))
+      if (r == xml_name_scanner::bad || !(valid_call_name(ns_.name()) || spaced_name_ok(ns_.name())))
         return fail(e, errc::invalid_call, "bad function name");
       if (ns_.self_closed()) {  // `<function=get_time/>`: a call with no arguments
         open_call(e);
@@ -121,7 +121,7 @@ inline xml_call_body::act xml_call_body::byte(const region_ctx& e, unsigned char
                            !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
       if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
       if (r >= 1 && r <= 2 && !in_call_ && !sep_seen_ && sp_.fn_name == xml_name::to_line &&
-          (ns_.spaced() || !e.request.tool_declared(ns_.name()))) {
+          (ns_.spaced() || (!sp_.at_start && !e.request.tool_declared(ns_.name())))) {
         // a call with no arguments needs a name written as the template writes it, with no
         // spaces around it, and a declared one when the request's tools are known:
         // `wrap each call in <tool_call> and </tool_call>` is prose
@@ -144,7 +144,7 @@ inline xml_call_body::act xml_call_body::byte(const region_ctx& e, unsigned char
       const xml_name_scanner::result r = ks_.push(c);
       if (r == xml_name_scanner::more) return a_next;
       if (r != xml_name_scanner::done) return fail(e, errc::invalid_call, "bad parameter name");
-      key_done(e, ks_);
+      if (!key_done(e, ks_)) return fail(e, errc::invalid_arguments, k_repeated_drop);
       return a_next;
     }
     case s_value_open: {

@@ -255,13 +255,13 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
       }
       if (probe_closed_) {  // after the value's closer: the next parameter
         end_value(e, false);
-        key_done(e, probe_);
+        if (!key_done(e, probe_)) return fail(e, errc::invalid_arguments, k_repeated_drop);
         return a_next;
       }
       // rule (a): the value's closer is missing; a new parameter starts
       end_value(e, true);
       repaired_ = true;
-      key_done(e, probe_);
+      if (!key_done(e, probe_)) return fail(e, errc::invalid_arguments, k_repeated_drop);
       return a_next;
     }
   }
@@ -410,6 +410,10 @@ inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
     }
   }
   value_.clear();
+  if (skip_) {  // a repeated key's value (first_key_wins): read, not written
+    skip_ = false;
+    skipped_.clear();
+  }
 }
 
 inline bool xml_call_body::loose_typed(const region_ctx& e) {

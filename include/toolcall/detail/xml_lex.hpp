@@ -28,6 +28,13 @@ enum class xml_name : std::uint8_t {
   to_line,  ///< GLM: the name follows the opener and ends at a newline or at `<` (functions only)
 };
 
+/// A parameter given twice in one call.
+enum class xml_repeat : std::uint8_t {
+  later_wins,   ///< the arguments hold both, a JSON reader keeps the later (vLLM's Qwen3-Coder, GLM, Hy: a dict)
+  first_wins,   ///< the later values are read and dropped (vLLM's solar_open2: its stream committed to the first)
+  drop_call,    ///< the call fails (vLLM's minicpm5xml: an invalid parameter drops the call)
+};
+
 /// Which whitespace around a value is markup.
 enum class xml_trim : std::uint8_t {
   none,         ///< the value is the text as written
@@ -115,6 +122,14 @@ struct xml_spec {
   /// functions before it are kept and the cut one is dropped with an errc::unterminated_call
   /// error (vLLM's Hy3 parsers keep the complete calls). Off: the region fails whole.
   bool keep_calls_at_cut = false;
+  /// The region opener stands at the start of the output (after whitespace, a reasoning block
+  /// or a call: trig_cond::start). A call with no arguments there needs no declared name (vLLM's
+  /// glm4_moe gives `<tool_call>get_time</tool_call>` whatever the tools; the normalizer then
+  /// says unknown_tool); in running text it does (the prose rule, docs/conventions.md).
+  bool at_start = false;
+  /// A parameter given twice in one call, as the family's vendor parser reads it (a warning or
+  /// an error says so every time).
+  xml_repeat repeated_key = xml_repeat::later_wins;
 };
 
 /// Null when `s` can drive xml_call_body, else what is wrong with it.

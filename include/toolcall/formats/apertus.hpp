@@ -38,6 +38,7 @@ class apertus_handler final : public handler, private json_listener {
     failed_ = false;
     list_ = false;
     in_call_ = false;
+    cut_ = false;
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -112,6 +113,29 @@ class apertus_handler final : public handler, private json_listener {
           return step::failed(0, fail_code_, fail_msg_, severity::error);
         }
         if (s.st == lex_step::done && calls_ > 0) return {step::done, 0};
+        // cut off after a whole call (its arguments object closed, the list or the call object
+        // not): vLLM's apertus parser reads the partial list and returns the complete calls, so
+        // they are kept, repaired, with a warning; a call cut inside its arguments is dropped
+        if (!failed_) {  // the lexer fails at the cut: no syntax error came before it
+          const bool whole = in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_;
+          // a later call cut inside its arguments drops alone
+          const bool drop_cut = !whole && in_call_ && calls_ > 0 && (!begun_ || e.calls.abandon_call());
+          if (drop_cut) in_call_ = false;
+          if (whole || (!in_call_ && calls_ > 0)) {
+            cut_ = true;
+            if (whole) close_call();
+            if (!failed_) {
+              e.text.diag(errc::unterminated_call, e.place.chunk_abs(),
+                     drop_cut ? "the output ends inside a call of the list: it is dropped, the complete calls before it are kept"
+                              : "the output ends inside the call list, after a complete call: the calls are kept",
+                     drop_cut ? severity::error : severity::warning);
+              return {step::done, 0};
+            }
+          }
+        }
+        if (failed_) {
+          return step::failed(0, fail_code_, fail_msg_, severity::error);
+        }
         return step::failed(0, errc::unterminated_call, "the text ends inside the call list", severity::error);
       }
       case s_after:
@@ -241,7 +265,7 @@ class apertus_handler final : public handler, private json_listener {
     if (!begun_) return fail(errc::missing_name, "the call has no name");
     sync();
     if (!args_seen_) e_->calls.call_args("{}");
-    e_->calls.end_call(0, lx_.repaired());
+    e_->calls.end_call(0, lx_.repaired() || cut_);
     ++calls_;
   }
 
@@ -274,6 +298,7 @@ class apertus_handler final : public handler, private json_listener {
   errc fail_code_ = errc::ok;
   const char* fail_msg_ = "";
   bool list_ = false, in_call_ = false;
+  bool cut_ = false;  // the text ended inside the list after a complete call
   std::size_t call_depth_ = 0, keys_ = 0;
   shape shape_ = by_key;
   bool begun_ = false, reading_name_ = false, args_seen_ = false, args_open_ = false;

@@ -27,7 +27,8 @@ struct function_gemma {
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::gemma_call_handler(
           {name, "<escape>", "<end_function_call>",
-           {"<end_function_call>", "<start_function_call>", "<end_of_turn>", "<start_function_response>"}}));
+           {"<end_function_call>", "<start_function_call>", "<end_of_turn>", "<start_function_response>"},
+           true}));  // a missing comma between `<escape>` values (vLLM's functiongemma parser)
     };
     return d;
   }

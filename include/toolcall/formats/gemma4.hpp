@@ -42,6 +42,9 @@ class gemma_call_handler final : public handler {
     std::string_view delim;   ///< string delimiter (`<|"|>`, `<escape>`)
     std::string_view closer;  ///< call closer (`<tool_call|>`, `<end_function_call>`)
     std::vector<std::string_view> stops;  ///< tokens that end an unterminated string (fail)
+    /// A key may follow a delimited string value without the comma (`{a:<escape>x<escape>b:...}`,
+    /// repaired): vLLM's functiongemma parser finds each `key:<escape>value<escape>` pair alone.
+    bool comma_optional = false;
   };
   /// `trailer`: a block the model opens after the call and the turn cuts (`<|channel>thought`),
   /// with its closer: an empty one after the call's closer, at the end of the text or closed at
@@ -78,6 +81,7 @@ class gemma_call_handler final : public handler {
     stack_.clear();
     comma_ = false;
     repaired_ = false;
+    after_raw_ = false;
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -290,6 +294,7 @@ class gemma_call_handler final : public handler {
         (void)lx_.feed("\"");
         flush_lx(e);
         st_ = s_next;
+        after_raw_ = true;
       }
       return r_more;
     }
@@ -454,6 +459,16 @@ class gemma_call_handler final : public handler {
       }
       case s_next:
         if (is_json_ws(c)) return r_more;
+        if (t_.comma_optional && after_raw_ && !stack_.empty() && stack_.back() == '{' && key_byte(c)) {
+          // the comma is missing after a delimited value: the key of the next pair follows
+          after_raw_ = false;
+          repaired_ = true;
+          comma_ = true;  // written before the key
+          first_ = false;
+          st_ = s_key;
+          return byte(e, c);
+        }
+        after_raw_ = false;
         if (c == ',') {
           comma_ = true;
           first_ = false;
@@ -478,6 +493,7 @@ class gemma_call_handler final : public handler {
   state st_ = s_prefix, hold_ctx_ = s_value;
   failure why_;  // why byte() failed (bad(), foreign())
   bool name_ws_ = false;
+  bool after_raw_ = false;  // s_next right after a delimited string value
   bool colon_ = false;  // s_prefix: the stray ':' was read
   bool bare_ = false;   // a bare call (no call token): its name must be a declared tool
   std::size_t pos_ = 0, sent_ = 0;

@@ -29,8 +29,9 @@ struct hermes {
     d.template_markers = {"<tool_call>"};
     d.call_template = {"<tool_call>\n{\"name\": \"{NAME}\", \"arguments\": ", "}\n</tool_call>", "json"};
     // Hermes models drift the way llama.cpp's Hermes 2 Pro parser reads: `<function=NAME>{...}`,
-    // `<function name="NAME">` (named_function) and fenced JSON calls (fenced)
-    d.presets = {{"hermes", {"hermes", "reasoning", "named_function", "fenced"}, 25, false}};
+    // `<function name="NAME">` (named_function), the `<tools>` tag of the system prompt
+    // (qwen_tools) and fenced JSON calls (fenced)
+    d.presets = {{"hermes", {"hermes", "reasoning", "named_function", "qwen_tools", "fenced"}, 25, false}};
     d.make = [] {
       using tag = detail::tag_json_handler::tag;
       return std::unique_ptr<detail::handler>(new detail::tag_json_handler(

@@ -8,7 +8,8 @@
 // functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>...<|tool_calls_section_end|>`.
 // The text between the call tokens is the model's call id and is kept as the call's id; the
 // name is the id less a leading `functions.` and a trailing `:IDX`; an id that is only a counter
-// (`0`) names no tool and gives no call. Each call is its own region (a bad call fails alone);
+// (`0`) names no tool and gives no call, nor does an id without the `:IDX` counter
+// (`functions.invalid.0`), as in vLLM's kimi_k2 parser. Each call is its own region (a bad call fails alone);
 // the section opener is markup when a call (or the section end) follows it, and text between
 // the opener and the first call is content. Reasoning: `<think>` (K2-Thinking) and
 // `◁think▷...◁/think▷` (Kimi-VL, k1.5).
@@ -103,6 +104,13 @@ class kimi_call_handler final : public handler {
       // name. vLLM guesses the tool from the arguments' keys; the engine offers handlers no
       // schemas to guess from, and a call named "0" would be a wrong call
       return step::failed(i, errc::missing_name, "the call id `" + id_ + "` is a bare counter: it names no tool",
+                          severity::error);
+    }
+    if (name.size() == strip_functions_ns(id_).size()) {
+      // `functions.invalid.0`: no `:N` counter. vLLM's kimi_k2 parser reads only ids of the
+      // shape `functions.NAME:N` and drops the rest; a name guessed from such an id may be wrong
+      return step::failed(i, errc::invalid_call,
+                          "the call id `" + id_.substr(0, 64) + "` has no `:N` counter: it is not a Kimi call id",
                           severity::error);
     }
     if (!valid_call_name(name)) {

@@ -13,6 +13,7 @@
 // read as a list of one, as SGLang's lfm2 detector does.
 // `<think>...</think>` reasoning (LFM2.5 Thinking). Text after the block is content.
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,44 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
+/// The calls of the LFM2 pythonic reader: a call's end is held until the next call
+/// begins or the region ends, so that the nested-quote repair (lfm2_handler) can still drop the
+/// one call a failed list holds (its end is not sent before the list is known to be whole).
+class held_end_calls final : public forwarding_calls {
+ public:
+  /// The context the inner reader sees: these calls over `e`'s.
+  region_ctx point(const region_ctx& e) {
+    forward_to(e.calls);
+    return e.with_calls(*this);
+  }
+  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
+    release();
+    c_->begin_call(name, id, format, begin_abs);
+  }
+  void end_call(std::size_t end_abs, bool repaired) override {
+    release();
+    held_ = true;
+    end_abs_ = end_abs;
+    repaired_ = repaired;
+  }
+  bool abandon_call() override {
+    held_ = false;
+    return c_->abandon_call();
+  }
+  /// Sends the held call end.
+  void release() {
+    if (!held_) return;
+    held_ = false;
+    c_->end_call(end_abs_, repaired_);
+  }
+  bool held() const noexcept { return held_; }
+  void clear() noexcept { held_ = false; }
+
+ private:
+  bool held_ = false, repaired_ = false;
+  std::size_t end_abs_ = 0;
+};
+
 /// After `<|tool_call_start|>`: `[`, then a pythonic call list or (JSON mode) call objects,
 /// then the optional `<|tool_call_end|>`. The whole block is one region.
 class lfm2_handler final : public handler {
@@ -33,8 +72,15 @@ class lfm2_handler final : public handler {
   void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_open;
     ws_.clear();
+    raw_.clear();
+    keep_raw_ = true;
+    held_.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
+    const std::size_t base = raw_.size();  // where `in` starts in raw_
+    if (keep_raw_ && raw_.size() + in.size() <= k_max_raw) raw_.append(in.data(), in.size());
+    else keep_raw_ = false;
+    if (st_ == s_repair) return repair_feed(e, base);
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n && (st_ == s_open || st_ == s_peek)) {
@@ -77,18 +123,118 @@ class lfm2_handler final : public handler {
       }
     }
     if (i == n) return {step::more, n};
-    return (st_ == s_json ? json_.feed(e, in.substr(i)) : py_.feed(e, in.substr(i))).after(i);
+    if (st_ == s_json) return (json_.feed(e, in.substr(i))).after(i);
+    const step s = (py_.feed(held_.point(e), in.substr(i))).after(i);
+    if (s.st == step::fail && repairable(e)) return repair_feed(e, base);
+    if (s.st != step::more) held_.release();
+    return s;
   }
   step finish(const region_ctx& e) override {
+    if (st_ == s_repair) return repair_end(e, raw_.size());
     if (st_ == s_json) return json_.finish(e);
-    if (st_ == s_py) return py_.finish(e);
-    return step::failed(0, errc::unterminated_call, "the text ends after the call token",
-                        st_ == s_peek ? severity::error : severity::warning);
+    if (st_ == s_py) {
+      const step s = py_.finish(held_.point(e));
+      if (s.st == step::fail && repairable(e)) return repair_end(e, raw_.size());
+      held_.release();
+      return s;
+    }
+    return step::failed(0, errc::unterminated_call, "the text ends after the call token", st_ == s_peek ? severity::error : severity::warning);
   }
 
  private:
   static constexpr std::string_view k_closer = "<|tool_call_end|>";
-  enum state : std::uint8_t { s_open, s_peek, s_json, s_py };
+  static constexpr std::size_t k_max_raw = std::size_t{1} << 20;
+  enum state : std::uint8_t { s_open, s_peek, s_json, s_py, s_repair };
+
+  // ---- the nested-quote repair ------------------------------------------------------------
+  // A shell command quoting Python that quotes again (`bash(command='python3 -c "f(x='\,')"')`)
+  // is not a Python literal: the reader fails where the inner quote closed the string. As
+  // vLLM's and SGLang's LFM2 readers recover it, the one keyword argument of the one call is
+  // then the text from its opening quote to the last same quote followed by `)` (and `]` when
+  // the call is in a list) before `<|tool_call_end|>` or the end of the text, kept as written,
+  // with a `normalized` note. Only after the normal reader failed: a call it reads never changes.
+
+  /// The region so far starts `[NAME(KEY=` and a quote, the reader failed in the first call.
+  bool repairable(const region_ctx& e) {
+    // the first call failed, or it ended and the list failed right after it (its end is held)
+    if (!keep_raw_ || py_.calls() > 1 || (py_.calls() == 1 && !held_.held())) return false;
+    std::size_t p = 0;
+    const auto ws = [&] {
+      while (p < raw_.size() && is_json_ws(static_cast<unsigned char>(raw_[p]))) ++p;
+    };
+    const auto ident = [&](std::string& out) {
+      const std::size_t s = p;
+      while (p < raw_.size() && (is_ident_char(static_cast<unsigned char>(raw_[p])) || raw_[p] == '-' || raw_[p] == '.'))
+        ++p;
+      out.assign(raw_, s, p - s);
+      return p > s && p - s <= 256 && is_ident_start(static_cast<unsigned char>(out[0]));
+    };
+    ws();
+    list_ = p < raw_.size() && raw_[p] == '[';
+    if (list_) ++p;
+    ws();
+    if (!ident(rname_)) return false;
+    ws();
+    if (p >= raw_.size() || raw_[p] != '(') return false;
+    ++p;
+    ws();
+    if (!ident(rkey_)) return false;
+    ws();
+    if (p >= raw_.size() || raw_[p] != '=') return false;
+    ++p;
+    ws();
+    if (p >= raw_.size() || (raw_[p] != '\'' && raw_[p] != '"')) return false;
+    quote_ = raw_[p];
+    vstart_ = p + 1;
+    if ((py_.began() || held_.held()) && !held_.point(e).calls.abandon_call()) return false;
+    st_ = s_repair;
+    return true;
+  }
+  /// In repair: the region ends at the first closer after the value's start.
+  step repair_feed(const region_ctx& e, std::size_t base) {
+    const std::size_t k = raw_.find(k_closer, std::max(vstart_, base > k_closer.size() ? base - k_closer.size() : 0));
+    if (k == std::string::npos) {
+      if (!keep_raw_) return repair_fail();
+      return {step::more, raw_.size() - base};
+    }
+    const step s = repair_end(e, k);
+    return s.at(k + k_closer.size() - base);
+  }
+  /// raw_[vstart_, end) holds the value, its closing quote, `)` and `]`.
+  step repair_end(const region_ctx& e, std::size_t end) {
+    std::string_view t(raw_.data() + vstart_, end - vstart_);
+    const auto rtrim = [&] {
+      while (!t.empty() && is_json_ws(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    };
+    rtrim();
+    if (list_) {
+      if (t.empty() || t.back() != ']') return repair_fail();
+      t.remove_suffix(1);
+      rtrim();
+    }
+    if (t.empty() || t.back() != ')') return repair_fail();
+    t.remove_suffix(1);
+    rtrim();
+    if (t.empty() || t.back() != quote_) return repair_fail();
+    t.remove_suffix(1);
+    std::string args = "{\"";
+    utf8_append_replacing(args, rkey_, json_escape_append);
+    args += "\":\"";
+    utf8_append_replacing(args, t, json_escape_append);
+    args += "\"}";
+    e.calls.begin_call(rname_, "", fmt_, e.place.region_abs());
+    e.calls.call_args(args);
+    e.calls.end_call(e.place.region_abs(), true);
+    e.text.diag(errc::normalized, e.place.region_abs(),
+           "`" + rkey_ + "` holds quotes that close its string early: its value is the text up to the last `" +
+               std::string(1, quote_) + ")`, as written",
+           severity::note);
+    st_ = s_py;
+    return {step::done, 0};
+  }
+  step repair_fail() {
+    return step::failed(0, errc::invalid_call, "the call is not a Python call, nor a repairable quoted command", severity::error);
+  }
   void start_json(const region_ctx& e, bool list) {
     json_body::config cfg;
     cfg.shape.allow_array = list;
@@ -109,6 +255,13 @@ class lfm2_handler final : public handler {
   std::string_view fmt_;
   state st_ = s_open;
   std::string ws_;
+  held_end_calls held_;
+  std::string raw_;        // the region's bytes (the repair re-reads them), up to k_max_raw
+  bool keep_raw_ = true;
+  bool list_ = false;      // repair: the call stood in a list
+  char quote_ = '\'';
+  std::size_t vstart_ = 0;
+  std::string rname_, rkey_;
   json_body json_;
   pythonic_body py_;
 };

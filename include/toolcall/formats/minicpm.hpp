@@ -45,6 +45,7 @@ struct minicpm {
     s.param_close = "</param>";
     s.trim = detail::xml_trim::whitespace;
     s.defer_open = true;
+    s.repeated_key = detail::xml_repeat::drop_call;  // vLLM's minicpm5xml drops such a call
     s.guess_values = true;
     // `<param name="arguments">{...}</param>` holding the declared parameters (vLLM unwraps it)
     s.unwrap_wrapper = true;

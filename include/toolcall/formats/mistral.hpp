@@ -153,6 +153,10 @@ struct mistral {
     d.template_markers = {"[TOOL_CALLS]"};
     d.call_template = {"[TOOL_CALLS]{NAME}[ARGS]", "", "json"};  // v11; the model writes no id
     d.traits.model_ids = true;
+    // every Mistral model's tokenizer holds [THINK]/[/THINK] (Magistral, Ministral 3, Devstral):
+    // a block, or a lone closer after reasoning the prompt opened, is reasoning in every preset
+    // (Ollama's ministral parser reads `let me think[/THINK][TOOL_CALLS]...` so)
+    d.reasoning = {{"[THINK]", "[/THINK]"}};
     // Ministral 3 (2512: Base, Instruct, Reasoning) writes [THINK]...[/THINK] as Magistral does
     // (Ollama's ministral parser); `ministral-3-` leaves the 2024 Ministral-3B/8B alone
     d.presets = {{"magistral|ministral-3-", {"reasoning", "mistral"}, 15, false},

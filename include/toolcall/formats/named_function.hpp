@@ -120,7 +120,12 @@ struct named_function {
     d.name = std::string(name);
     d.priority = 14;
     d.description = "<function=NAME>{args}</function> (Llama 3.1 custom tools, Functionary v3.1)";
-    d.triggers = {{"<function=", detail::trig_cond::anywhere, 0}, {"<function name=\"", detail::trig_cond::anywhere, 1}};
+    // Llama 3.1 may write `<|python_tag|>` before a custom-tool call, and models that drift into
+    // this shape copy it (llama.cpp's Hermes 2 Pro tests): the token is part of the opener
+    d.triggers = {{"<function=", detail::trig_cond::anywhere, 0},
+                  {"<function name=\"", detail::trig_cond::anywhere, 1},
+                  {"<|python_tag|><function=", detail::trig_cond::anywhere, 0},
+                  {"<|python_tag|><function name=\"", detail::trig_cond::anywhere, 1}};
     d.template_markers = {"<function="};
     d.call_template = {"<function={NAME}>", "</function>", "json"};
     d.presets = {{"functionary", {"named_function", "llama3_json"}, 20, false}};

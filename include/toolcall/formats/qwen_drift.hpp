@@ -25,11 +25,13 @@ struct qwen_tools {
     d.triggers = {{"<tools>", detail::trig_cond::anywhere, 0}};
     // the Qwen family's presets (Qwen3-Coder's are in its own room). Every Qwen preset also reads
     // the Hermes 2 Pro drift llama.cpp reads for these templates: `<function=NAME>{...}</function>`,
-    // `<function name="NAME">{...}</function>` (named_function) and a fenced JSON call (fenced)
+    // `<function name="NAME">{...}</function>` (named_function), the system prompt's `<tools>` tag
+    // (qwen_tools) and a fenced JSON call (fenced). Qwen2.5 fine-tunes and distills write a
+    // reasoning block, or only its closer, before the calls (reasoning).
     d.presets = {{"qwen2\\.5.*coder", {"hermes", "qwen_tools", "qwen_function", "qwen_bracket", "named_function", "fenced"}, 20, false},
-                 {"qwq|qwen3.*thinking", {"reasoning", "hermes", "qwen3_coder", "named_function", "fenced"}, 25, true},
-                 {"qwen3", {"reasoning", "hermes", "qwen3_coder", "named_function", "fenced"}, 30, false},
-                 {"qwen", {"hermes", "qwen_tools", "qwen_function", "qwen_bracket", "named_function", "fenced"}, 40, false}};
+                 {"qwq|qwen3.*thinking", {"reasoning", "hermes", "qwen3_coder", "named_function", "qwen_tools", "fenced"}, 25, true},
+                 {"qwen3", {"reasoning", "hermes", "qwen3_coder", "named_function", "qwen_tools", "fenced"}, 30, false},
+                 {"qwen", {"reasoning", "hermes", "qwen_tools", "qwen_function", "qwen_bracket", "named_function", "fenced"}, 40, false}};
     d.make = [] {
       using tag = detail::tag_json_handler::tag;
       return std::unique_ptr<detail::handler>(new detail::tag_json_handler(name, {tag{"</tools>", true, true, false}}));

@@ -179,6 +179,7 @@ struct solar_open2 {
     s.param_close = "<|tool_arg:end|>";
     s.trim = detail::xml_trim::none;
     s.schema_tags = false;  // the vendor pairs keys and values by the sentinels alone
+    s.repeated_key = detail::xml_repeat::first_wins;  // vLLM's solar_open2 parser keeps the first value
     return s;
   }
   static detail::format_def def() {

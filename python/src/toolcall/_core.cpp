@@ -334,22 +334,23 @@ tc::format_spec spec_from_json_value(py::handle spec) {
 
 tc::format format_from_spec(py::handle spec) {
   if (!PyDict_Check(spec.ptr())) throw py::type_error("a format spec must be a dict");
-  // a dict with a key of the spec file beyond the 0.2 ones is a spec file's object: read it as
-  // JSON (docs/format_spec.md)
-  static const char* const file_keys[] = {"description", "call_begin_position", "triggers", "json", "name_end",
-                                          "xml", "markers", "reasoning", "template_markers", "presets",
-                                          "model_ids", "$schema", "comment"};
+  // a dict with any key beyond the 0.2 ones, or a payload 0.2 did not know, is a spec file's
+  // object: read it as JSON (docs/format_spec.md), which names a key it does not know
+  static const char* const legacy_keys[] = {"name", "call_begin", "call_end", "payload",
+                                            "name_key", "arguments_key", "pattern", "priority"};
+  bool legacy = true;
   for (auto item : py::reinterpret_borrow<py::dict>(spec)) {
     const std::string key = py::str(item.first);
-    for (const char* k : file_keys)
-      if (key == k) return take(tc::format::from_spec(spec_from_json_value(spec)));
+    bool known = false;
+    for (const char* k : legacy_keys) known |= key == k;
+    if (known && key == "payload" && PyUnicode_Check(item.second.ptr())) {
+      const std::string p = item.second.cast<std::string>();
+      known = false;
+      for (const auto& k : k_payload) known |= p == k.name;
+    }
+    legacy &= known;
   }
-  // a payload the 0.2 keys do not know (xml_parameters, name_json) is the file's too
-  if (spec.cast<py::dict>().contains("payload")) {
-    py::handle p = spec.cast<py::dict>()["payload"];
-    if (PyUnicode_Check(p.ptr()) && (p.cast<std::string>() == "xml_parameters" || p.cast<std::string>() == "name_json"))
-      return take(tc::format::from_spec(spec_from_json_value(spec)));
-  }
+  if (!legacy) return take(tc::format::from_spec(spec_from_json_value(spec)));
   tc::format_spec s;
   for (auto item : py::reinterpret_borrow<py::dict>(spec)) {
     const std::string key = py::str(item.first);
