@@ -309,7 +309,12 @@ class json_call_extractor final : public json_listener {
     }
   }
 
-  void key(std::string_view decoded, std::size_t) override { last_key_.assign(decoded.data(), decoded.size()); }
+  void key(std::string_view decoded, std::size_t depth) override {
+    // only a call's or a function object's keys are read (value_begin); the arguments' are not
+    if (depth == 0 || roles_.size() < depth) return;
+    const role parent = roles_[depth - 1];
+    if (parent == r_call || parent == r_func) last_key_.assign(decoded.data(), decoded.size());
+  }
 
   errc fail_code() const noexcept { return fail_code_; }
   const std::string& fail_message() const noexcept { return fail_msg_; }

@@ -59,6 +59,8 @@ class json_lexer : public json_lexer_state {
     err_msg_ = nullptr;
     tok_.clear();
     key_.clear();
+    key_pos_ = 0;
+    key_spilled_ = false;
     u8_need_ = 0;
     u8_len_ = 0;
     high_ = 0;
@@ -73,12 +75,27 @@ class json_lexer : public json_lexer_state {
 
   /// What the lexer wrote to its own buffer (everything, unless a part was diverted).
   const std::string& out() const noexcept { return out_; }
-  std::string& out_mut() noexcept { return out_; }
+  /// Drops the first n bytes of out() (a caller that has copied them); a key being written
+  /// keeps its dropped part aside.
+  void drop_front(std::size_t n) {
+    if (in_key_ && o_ == &out_) {
+      if (n > key_pos_) {
+        spill_key(n);
+        key_pos_ = n;
+      }
+      key_pos_ -= n;
+    }
+    out_.erase(0, n);
+  }
   /// From the next byte written, the output goes to the end of `target` (a call's arguments
   /// buffer, so they are written once) instead of out(); nullptr writes to out() again.
   /// Positions given to the listener are offsets into whichever buffer is written. reset()
   /// ends a diversion; the target must outlive it.
-  void divert(std::string* target) noexcept { o_ = target ? target : &out_; }
+  void divert(std::string* target) {
+    if (in_key_) spill_key(o().size());  // a key cut by the switch: its first part kept aside
+    o_ = target ? target : &out_;
+    key_pos_ = o_->size();
+  }
   bool repaired() const noexcept { return repaired_; }
   /// Did a string hold bytes that are not UTF-8 (each written as U+FFFD)?
   bool replaced_utf8() const noexcept { return bad_utf8_; }
@@ -101,7 +118,6 @@ class json_lexer : public json_lexer_state {
       while (k < n && !k_string_special.at[p[k]]) ++k;
       if (k == n) {
         o().append(in.data(), n);
-        if (in_key_) key_.append(in.data(), n);
         return {lex_step::more, n};
       }
     }
@@ -118,7 +134,6 @@ class json_lexer : public json_lexer_state {
             const std::size_t j = plain_run(p, i, n);
             if (j > i) {
               o().append(reinterpret_cast<const char*>(p + i), j - i);
-              if (in_key_) key_.append(reinterpret_cast<const char*>(p + i), j - i);
               i = j;
               continue;
             }
@@ -138,14 +153,16 @@ class json_lexer : public json_lexer_state {
           continue;
         case st_bare_key:
           if (is_ident_char(c) || c == '-') {
-            key_ += static_cast<char>(c);
             o() += static_cast<char>(c);
             ++i;
             continue;
           }
-          o() += '"';
           in_key_ = false;
-          if (listener_) listener_->key(key_, stack_.size());
+          if (listener_) {
+            const std::string_view k = key_text();
+            listener_->key(k, stack_.size());
+          }
+          o() += '"';
           st_ = st_colon;
           if (halted_) return fail_at(i);
           continue;
@@ -187,8 +204,8 @@ class json_lexer : public json_lexer_state {
             comma_if_needed();
             quote_ = static_cast<char>(c);
             in_key_ = true;
-            key_.clear();
             o() += '"';
+            start_key();
             st_ = st_string;
           } else if (c == '}') {
             if (after_comma_) repaired_ = true;
@@ -200,10 +217,9 @@ class json_lexer : public json_lexer_state {
             comma_if_needed();
             repaired_ = true;
             in_key_ = true;
-            key_.clear();
             o() += '"';
+            start_key();
             st_ = st_bare_key;
-            key_ += static_cast<char>(c);
             o() += static_cast<char>(c);
           } else if (c == ',' || c == ':') {
             return fail_at(i, errc::invalid_json, "missing key");

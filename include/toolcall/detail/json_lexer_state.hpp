@@ -266,13 +266,27 @@ class json_lexer_state {
     return i;
   }
 
-  void put(char c) {
-    o() += c;
-    if (in_key_) key_ += c;
+  void put(char c) { o() += c; }
+  void put(std::string_view s) { o() += s; }
+
+  // A key is not copied as it is written: it is the output from key_pos_ on (its normalized
+  // form, what the listener is given), unless a diversion cut it (spill_key).
+  void start_key() noexcept {
+    key_pos_ = o().size();
+    key_spilled_ = false;
   }
-  void put(std::string_view s) {
-    o() += s;
-    if (in_key_) key_ += s;
+  void spill_key(std::size_t end) {
+    if (!key_spilled_) key_.clear();
+    key_.append(o().data() + key_pos_, end - key_pos_);
+    key_spilled_ = true;
+  }
+  /// The key written so far (call before its closing quote is written).
+  std::string_view key_text() {
+    const std::string_view tail(o().data() + key_pos_, o().size() - key_pos_);
+    if (!key_spilled_) return tail;
+    key_.append(tail.data(), tail.size());
+    key_spilled_ = false;
+    return key_;
   }
 
   void flush_high_surrogate() {
@@ -304,19 +318,21 @@ class json_lexer_state {
     }
     if (c != '\\') flush_high_surrogate();
     if (c == static_cast<unsigned char>(quote_)) {
-      o() += '"';
       if (in_key_) {
         in_key_ = false;
         if (listener_) {
-          if (key_.find('\\') == std::string::npos) {
-            listener_->key(key_, stack_.size());
+          const std::string_view k = key_text();
+          if (k.find('\\') == std::string_view::npos) {
+            listener_->key(k, stack_.size());
           } else {
-            const std::string decoded = json_unescape(key_);
+            const std::string decoded = json_unescape(k);
             listener_->key(decoded, stack_.size());
           }
         }
+        o() += '"';
         st_ = st_colon;
       } else {
+        o() += '"';
         after_value(jkind::string);
       }
       return true;
@@ -452,7 +468,9 @@ class json_lexer_state {
   errc err_ = errc::ok;
   const char* err_msg_ = nullptr;
   std::string tok_;
-  std::string key_;
+  std::string key_;          // a key's first part, when a diversion cut it (spill_key)
+  std::size_t key_pos_ = 0;  // where the key being written starts in o()
+  bool key_spilled_ = false;
   char u8_buf_[4] = {};
   int u8_need_ = 0;
   int u8_len_ = 0;

@@ -158,7 +158,7 @@ class normalize_filter final : public call_filter, public json_listener {
       flush(lx_.out().size());
     }
     if (copied_ > 0) {  // drop what is out: memory stays O(held value)
-      lx_.out_mut().erase(0, copied_);
+      lx_.drop_front(copied_);
       if (holding_) hold_start_ -= copied_;
       copied_ = 0;
     }
