@@ -344,6 +344,11 @@ class handler {
   virtual step feed(const region_ctx& e, std::string_view in) = 0;
   /// The text ended: accept (done) or reject (fail) what is open.
   virtual step finish(const region_ctx& e) = 0;
+  /// True when this handler, begun with `variant`, would read JSON whitespace and then fail
+  /// quietly at byte `b` (step::failed(whitespace, errc::ok, "", severity::note)), doing
+  /// nothing else: the runner may skip it for the next claimant of a shared opener without
+  /// running it (region_runner::skip_declined), with the same result.
+  virtual bool declines(int /*variant*/, unsigned char /*b*/) const noexcept { return false; }
 };
 
 /// A handler that hands a region to another reader: a wrapper that changes a part of the context

@@ -10,7 +10,8 @@
 // process() runs the text modes with the scanner's tables (detail/scanner.hpp: anchor search,
 // the longest match, the tail that may still become a trigger), holds what may still become a
 // marker, and apply() acts on a trigger: a marker dropped, a reasoning block opened or closed,
-// or a region started (region_runner::start_claim). In a region it feeds the handler
+// or a region started (region_runner::start_claim; a claimant that declines the region's first
+// byte is skipped, skip_declined). In a region it feeds the handler
 // (region_runner::region_fed). The time budget is charged here too.
 
 #include <algorithm>
@@ -120,7 +121,9 @@ class scan_driver : public region_runner {
         const bool in_place = babs >= base && babs - base + buf.size() <= pos &&
                               std::memcmp(buf.data(), data.data() + (babs - base), buf.size()) == 0;
         in_data_ = in_place;
+        carried_ = true;
         const std::size_t k = process(in_place ? sub(data, babs - base, buf.size()) : std::string_view(buf), babs, fin);
+        carried_ = false;
         if (k < buf.size()) {
           // a tail was set: it comes before the unprocessed rest of buf
           carry_.append(buf, k, std::string::npos);
@@ -351,7 +354,39 @@ class scan_driver : public region_runner {
     claim_ = &t;
     best_fail_.code = errc::ok;
     best_fail_.set = false;
-    start_claim(0, at);
+    start_claim(skip_declined(at), at);
+  }
+
+  /// The first claimant of the opener at `at` (claim_) that does not decline the region's first
+  /// byte past JSON whitespace (handler::declines). One that declines is skipped as though it had
+  /// read that whitespace and failed quietly there: the same failure kept for the report
+  /// (try_next_claimant), the same bytes counted as examined, the next claimant reading from the
+  /// marker's end. Only when that byte is in this write (not carried) within the call-size
+  /// limit; otherwise (a streamed opener) the chain runs as usual.
+  std::size_t skip_declined(std::size_t at) {
+    const trigger& t = *claim_;
+    if (t.chain.size() < 2 || carried_ || !carry_.empty() || !write_ptr_ || at < write_abs_) return 0;
+    const std::size_t from = at - write_abs_ + t.text.size();
+    std::size_t j = from;
+    while (j < write_len_ && is_json_ws(static_cast<unsigned char>(write_ptr_[j]))) ++j;
+    if (j >= write_len_ || t.text.size() + (j - from) > opt_.max_call_bytes) return 0;
+    const unsigned char b = static_cast<unsigned char>(write_ptr_[j]);
+    const std::size_t reach = write_abs_ + j;
+    std::size_t k = 0;
+    while (k + 1 < t.chain.size() && t.chain[k].h->declines(t.chain[k].variant, b)) {
+      examined_ += 2 * (j - from);  // read, then copied back for the next (as every chunking counts)
+      if (!best_fail_.set || worse_failure(severity::note, reach, best_fail_.level, best_fail_.reach)) {
+        best_fail_.set = true;
+        best_fail_.reach = reach;
+        best_fail_.code = errc::ok;
+        best_fail_.abs = reach;
+        best_fail_.msg.clear();
+        best_fail_.level = severity::note;
+      }
+      deferred_.clear();
+      ++k;
+    }
+    return k;
   }
 
   /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
@@ -395,6 +430,7 @@ class scan_driver : public region_runner {
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_ws_;           ///< the whitespace after it
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
+  bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)
   bool timing_ = false;
   std::chrono::steady_clock::duration spent_{};
   std::chrono::steady_clock::duration last_sample_{};  ///< the previous sampled small write

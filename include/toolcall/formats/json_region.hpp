@@ -84,6 +84,14 @@ class json_region_handler final : public handler {
     }
   }
 
+  // a list-only spec fails quietly at the first byte past the whitespace that is not `[`
+  bool declines(int variant, unsigned char b) const noexcept override {
+    const std::size_t v = static_cast<std::size_t>(variant);
+    if (specs_.empty()) return false;
+    const json_region_spec& s = specs_[v < specs_.size() ? v : 0];
+    return s.kind == json_region_spec::json && s.lead.empty() && s.inject.empty() && s.array_only && b != '[';
+  }
+
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
