@@ -212,7 +212,7 @@ class region_runner : public engine_output,
   const region_ctx& ctx() const noexcept { return ctx_; }
 
   /// The failure reported if the region fails now.
-  void set_failure(errc code, std::size_t abs, std::string m, severity level) {
+  void record_failure(errc code, std::size_t abs, std::string m, severity level) {
     fail_code_ = code;
     fail_abs_ = abs;
     fail_msg_ = std::move(m);
@@ -223,7 +223,7 @@ class region_runner : public engine_output,
   void handler_failed(const step& s, std::size_t at) {
     const detail::failure none;
     const detail::failure& w = s.why() ? *s.why() : none;
-    set_failure(w.code, at, w.msg, w.level);
+    record_failure(w.code, at, w.msg, w.level);
   }
 
   /// The state of this layer for a new response.
@@ -279,7 +279,7 @@ class region_runner : public engine_output,
     }
     if (!why) return false;
     if (!kept) {
-      set_failure(errc::tool_choice, region_abs_, why, severity::warning);
+      record_failure(errc::tool_choice, region_abs_, why, severity::warning);
       fail_region(end_abs, false, true);
       return true;
     }
@@ -320,7 +320,7 @@ class region_runner : public engine_output,
       region_len_ += s.consumed;
     }
     if (region_len_ > opt_.max_call_bytes) {
-      set_failure(errc::limit_call_bytes, abs + i + s.consumed, "call larger than max_call_bytes", severity::error);
+      record_failure(errc::limit_call_bytes, abs + i + s.consumed, "call larger than max_call_bytes", severity::error);
       i += s.consumed;
       fail_region(abs + i, false, true);
       return !carry_.empty();
@@ -432,7 +432,7 @@ class region_runner : public engine_output,
       const bool object = a.size() >= 2 && a.front() == '{' && a.back() == '}' && utf8_valid(a);
 #endif
       if (!object) {
-        set_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);
+        record_failure(errc::invalid_arguments, region_abs_, "arguments failed validation", severity::error);
         // bytes past end_abs are the handler's tail: the caller re-scans them
         keep_region_view();
         if (!region_committed_ && region_buf_.size() > end_abs - region_abs_) region_buf_.truncate(end_abs - region_abs_);
@@ -444,13 +444,13 @@ class region_runner : public engine_output,
     for (auto& p : region_calls_) any_incomplete |= !p.complete;
     for (auto& p : region_calls_) {
       if (p.verdict == filter_verdict::reject) {
-        set_failure(errc::unknown_tool, region_abs_, "unknown tool: " + p.c.name, severity::error);
+        record_failure(errc::unknown_tool, region_abs_, "unknown tool: " + p.c.name, severity::error);
         fail_region(end_abs, false, true);
         return;
       }
     }
     if (any_incomplete) {
-      set_failure(errc::unterminated_call, end_abs, "a call was not completed", severity::error);
+      record_failure(errc::unterminated_call, end_abs, "a call was not completed", severity::error);
       fail_region(end_abs, true);
       return;
     }
