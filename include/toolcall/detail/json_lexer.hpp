@@ -194,12 +194,41 @@ class json_lexer : public json_lexer_state {
       }
       switch (st_) {
         case st_value:
+          if (c == '"') {
+            // a whole double-quoted string in this write: one append (whole_string)
+            const std::size_t j = whole_string(p, i, n);
+            if (j != 0) {
+              if (stack_.empty() || stack_.back() != '{') comma_if_needed();
+              if (listener_) listener_->value_begin(jkind::string, stack_.size(), o().size());
+              quote_ = '"';
+              in_key_ = false;
+              if (halted_) {
+                o() += '"';
+                st_ = st_string;
+                return fail_at(i + 1);
+              }
+              o().append(reinterpret_cast<const char*>(p + i), j + 1 - i);
+              after_value(jkind::string);
+              i = j + 1;
+              if (halted_) return fail_at(i);
+              if (st_ == st_done) return {lex_step::done, i};
+              break;
+            }
+          }
           if (!begin_value(c)) return fail_at(i);
           ++i;
           if (halted_) return fail_at(i);
           if (st_ == st_done) return {lex_step::done, i};
           break;
         case st_key:
+          if (c == '"') {
+            const std::size_t j = whole_string(p, i, n);
+            if (j != 0) {
+              i = whole_key(p, i, j, n);
+              if (halted_) return fail_at(i);
+              break;
+            }
+          }
           if (c == '"' || c == '\'') {
             comma_if_needed();
             quote_ = static_cast<char>(c);
@@ -253,6 +282,42 @@ class json_lexer : public json_lexer_state {
       }
     }
     return {st_ == st_done ? lex_step::done : lex_step::more, n};
+  }
+
+  /// A double-quoted string from p[i] whose normalized form is its own bytes (plain_run) and
+  /// whose closing quote is in this write: the position of that quote, else 0.
+  std::size_t whole_string(const unsigned char* p, std::size_t i, std::size_t n) {
+    quote_ = '"';
+    const std::size_t j = plain_run(p, i + 1, n);
+    return j < n && p[j] == '"' ? j : 0;
+  }
+
+  /// The key p[i..j] (quotes included, its bytes kept as they are) and, when it follows at once,
+  /// its colon, in one append: what the byte path writes and tells the listener, in its order.
+  /// Returns the position after what it consumed.
+  std::size_t whole_key(const unsigned char* p, std::size_t i, std::size_t j, std::size_t n) {
+    comma_if_needed();
+    const char* s = reinterpret_cast<const char*>(p);
+    key_pos_ = o().size() + 1;
+    key_spilled_ = false;
+    in_key_ = false;
+    if (listener_) {
+      const std::string_view k(s + i + 1, j - i - 1);
+      if (k.find('\\') == std::string_view::npos) {
+        listener_->key(k, stack_.size());
+      } else {
+        const std::string decoded = json_unescape(k);
+        listener_->key(decoded, stack_.size());
+      }
+    }
+    if (!halted_ && j + 1 < n && p[j + 1] == ':') {
+      o().append(s + i, j + 2 - i);
+      st_ = st_value;
+      return j + 2;
+    }
+    o().append(s + i, j + 1 - i);
+    st_ = st_colon;
+    return j + 1;
   }
 
   /// End of input: completes a top-level scalar; anything else open is a failure.
