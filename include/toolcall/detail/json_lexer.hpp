@@ -284,11 +284,12 @@ class json_lexer : public json_lexer_state {
     return {st_ == st_done ? lex_step::done : lex_step::more, n};
   }
 
-  /// A double-quoted string from p[i] whose normalized form is its own bytes (plain_run) and
-  /// whose closing quote is in this write: the position of that quote, else 0.
+  /// A double-quoted string from p[i] of plain ASCII bytes (no escape, control or non-ASCII
+  /// byte: its normalized form is its own bytes) whose closing quote is in this write: the
+  /// position of that quote, else 0.
   std::size_t whole_string(const unsigned char* p, std::size_t i, std::size_t n) {
     quote_ = '"';
-    const std::size_t j = plain_run(p, i + 1, n);
+    const std::size_t j = string_special(p, i + 1, n);
     return j < n && p[j] == '"' ? j : 0;
   }
 
