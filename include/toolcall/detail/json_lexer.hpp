@@ -293,7 +293,7 @@ class json_lexer : public json_lexer_state {
     return j < n && p[j] == '"' ? j : 0;
   }
 
-  /// The key p[i..j] (quotes included, its bytes kept as they are) and, when it follows at once,
+  /// The key p[i..j] (quotes included, a whole_string) and, when it follows at once,
   /// its colon, in one append: what the byte path writes and tells the listener, in its order.
   /// Returns the position after what it consumed.
   std::size_t whole_key(const unsigned char* p, std::size_t i, std::size_t j, std::size_t n) {
@@ -302,15 +302,8 @@ class json_lexer : public json_lexer_state {
     key_pos_ = o().size() + 1;
     key_spilled_ = false;
     in_key_ = false;
-    if (listener_) {
-      const std::string_view k(s + i + 1, j - i - 1);
-      if (k.find('\\') == std::string_view::npos) {
-        listener_->key(k, stack_.size());
-      } else {
-        const std::string decoded = json_unescape(k);
-        listener_->key(decoded, stack_.size());
-      }
-    }
+    // no escape in it (whole_string): the key as the listener gets it is its bytes
+    if (listener_) listener_->key(std::string_view(s + i + 1, j - i - 1), stack_.size());
     if (!halted_ && j + 1 < n && p[j + 1] == ':') {
       o().append(s + i, j + 2 - i);
       st_ = st_value;
