@@ -29,7 +29,9 @@ namespace detail {
 enum class jkind : std::uint8_t { object, array, string, scalar };
 
 /// Observer of the lexer's structure. Positions are offsets into json_lexer::out(), or into
-/// the diversion's target while one is set (json_lexer::divert).
+/// the diversion's target while one is set (json_lexer::divert). Any callback may halt the
+/// lexer; only value_begin and value_end may divert it (a key whole in the write is written
+/// after key() is told).
 class json_listener {
  public:
   virtual ~json_listener() = default;
