@@ -123,6 +123,59 @@ TEST_SUITE("toolcall/json") {
     toolcall::detail::json_escape_append(out, "tab\there");
     CHECK(out == "tab\\there");
   }
+  TEST_CASE("a string or key whole in one write tells the listener what byte-by-byte feeding does") {
+    // one write takes plain strings and keys whole; one byte at a time takes every byte: the
+    // listener's events, the output and where a halt stops must be the same
+    struct recorder final : toolcall::detail::json_listener {
+      toolcall::detail::json_lexer* lx = nullptr;
+      int n = 0, halt_at = -1;
+      std::string log;
+      void note(const std::string& e) {
+        log += e + ";";
+        if (++n == halt_at) lx->halt();
+      }
+      void value_begin(toolcall::detail::jkind k, std::size_t d, std::size_t p) override {
+        note("b" + std::to_string(static_cast<int>(k)) + "/" + std::to_string(d) + "@" + std::to_string(p));
+      }
+      void value_end(toolcall::detail::jkind k, std::size_t d, std::size_t p) override {
+        note("e" + std::to_string(static_cast<int>(k)) + "/" + std::to_string(d) + "@" + std::to_string(p));
+      }
+      void key(std::string_view k, std::size_t d) override { note("k" + std::string(k) + "/" + std::to_string(d)); }
+    };
+    const std::string in =
+        "{\"name\": \"get_weather\", \"arguments\" :{\"city\":\"Paris\",\"tags\": [\"a\", \"\", 'b', \"it's\"],"
+        " \"q\\\"k\": \"caf\xc3\xa9\", \"x\": \"line\\nnext\", \"n\": 1}} tail";
+    for (int halt_at = -1; halt_at <= 30; ++halt_at) {
+      std::string logs[2], outs[2];
+      std::size_t stops[2] = {0, 0};
+      for (int by_byte = 0; by_byte < 2; ++by_byte) {
+        toolcall::detail::json_lexer lx;
+        recorder r;
+        r.lx = &lx;
+        r.halt_at = halt_at;
+        lx.reset(&r, 8);
+        std::size_t at = 0;
+        toolcall::detail::lex_step s;
+        do {
+          s = lx.feed(std::string_view(in).substr(at, by_byte ? 1 : std::string::npos));
+          at += s.consumed;
+        } while (s.st == toolcall::detail::lex_step::more && at < in.size());
+        logs[by_byte] = r.log;
+        outs[by_byte] = lx.out();
+        stops[by_byte] = at;
+      }
+      CAPTURE(halt_at);
+      CHECK(logs[0] == logs[1]);
+      CHECK(outs[0] == outs[1]);
+      CHECK(stops[0] == stops[1]);
+      if (halt_at == -1) {
+        CHECK(stops[0] == in.size() - 5);
+        CHECK(outs[0] ==
+              "{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Paris\",\"tags\":[\"a\",\"\",\"b\",\"it's\"],"
+              "\"q\\\"k\":\"caf\xc3\xa9\",\"x\":\"line\\nnext\",\"n\":1}}");
+      }
+    }
+  }
   TEST_CASE("a top-level scalar ends at its delimiter") {
     toolcall::detail::json_lexer lx;
     lx.reset(nullptr, 8);
