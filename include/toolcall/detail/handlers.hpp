@@ -45,6 +45,88 @@ inline call_shape wrapper_shape() {
   return s;
 }
 
+/**
+ * The text of a message (harmony's channels, a recipient handler's messages), content or
+ * reasoning, up to an end marker: the bytes go out as they come, and a `<` that may start one
+ * of the markers is held back until it can no longer.
+ */
+class message_text {
+ public:
+  void clear() { hold_.clear(); }
+
+  /// The text starts: what came before it is markup (committed). A reasoning message gives an
+  /// empty reasoning event first, so that it counts even if it stays empty.
+  void open(const region_ctx& e, bool reasoning) {
+    reasoning_ = reasoning;
+    e.text.commit();
+    if (reasoning) e.text.region_reasoning("");
+  }
+
+  /// Reads the bytes of `in` from `i`. Returns the index of the marker that ended the text
+  /// (its bytes are held: take_held() or clear(); `end` is where it ends in `in`), or -1 when
+  /// `in` was all text (or a held prefix).
+  int feed(const region_ctx& e, std::string_view in, std::size_t i, const std::string_view* markers,
+           std::size_t count, std::size_t& end) {
+    const std::size_t n = in.size();
+    std::size_t j = i;
+    while (j < n) {
+      const char c = in[j];
+      if (hold_.empty() && c != '<') {
+        ++j;
+        continue;
+      }
+      if (hold_.empty() && j > i) {
+        emit(e, in.substr(i, j - i));
+        i = j;
+      }
+      hold_ += c;
+      ++j;
+      bool partial = false;
+      for (std::size_t k = 0; k < count; ++k) {
+        const pm r = prefix_match(hold_, markers[k]);
+        if (r == pm::full) {
+          end = j;
+          return static_cast<int>(k);
+        }
+        if (r == pm::partial) partial = true;
+      }
+      if (!partial) {
+        // not a marker: emit the held bytes but the last (it may start a marker)
+        const char last = hold_.back();
+        hold_.pop_back();
+        emit(e, hold_);
+        hold_.clear();
+        if (last == '<') hold_ += last;
+        else emit(e, std::string_view(&last, 1));
+      }
+      i = j;
+    }
+    if (hold_.empty() && j > i) emit(e, in.substr(i, j - i));
+    return -1;
+  }
+
+  /// The marker feed() stopped at (then nothing is held).
+  std::string take_held() { return take_bytes(hold_); }
+
+  /// The text ended: a held prefix is text.
+  void finish(const region_ctx& e) {
+    if (!hold_.empty()) emit(e, hold_);
+    hold_.clear();
+  }
+
+ private:
+  void emit(const region_ctx& e, std::string_view s) {
+    if (s.empty()) return;
+    if (reasoning_)
+      e.text.region_reasoning(s);
+    else
+      e.text.region_content(s);
+  }
+
+  std::string hold_;
+  bool reasoning_ = false;
+};
+
 /// Reads a closer after optional whitespace; a mismatch ends the region, giving the bytes back.
 class closer_reader {
  public:
@@ -117,6 +199,23 @@ class tag_json_handler final : public handler {
 };
 
 // ---------------------------------------------------------------------------------------------
+/// The body of a region whose first byte chose between a JSON call and a pythonic one
+/// (python_tag_handler, bare_start_handler): `at` says which was begun.
+struct json_or_pythonic {
+  enum kind : std::uint8_t { none, json_call, pythonic };
+  kind at = none;
+  json_body json;
+  pythonic_body py;
+
+  /// Feeds the chosen body the bytes of `in` from `i` (the step counts from the start of `in`).
+  step feed(const region_ctx& e, std::string_view in, std::size_t i) {
+    const step s = at == json_call ? json.feed(e, in.substr(i)) : py.feed(e, in.substr(i));
+    return s.after(i);
+  }
+  step finish(const region_ctx& e) { return at == json_call ? json.finish(e) : py.finish(e); }
+};
+
+// ---------------------------------------------------------------------------------------------
 /// `<|python_tag|>`: Llama 3.x JSON calls (`;`-separated), function-key JSON, or built-in
 /// `NAME.call(key="value")`.
 class python_tag_handler final : public handler {
@@ -128,14 +227,14 @@ class python_tag_handler final : public handler {
       : fmt_(format), shape_(shape), builtins_(builtins), then_(then) {}
   void begin(const region_ctx&, std::string_view trigger, int) override {
     trigger_ = trigger;
-    st_ = s_dispatch;
+    b_.at = b_.none;
     lt_.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
-      if (st_ == s_dispatch) {
+      if (b_.at == b_.none) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
         if (is_json_ws(c) && lt_.empty()) { ++i; continue; }
         if (!then_.empty() && (c == static_cast<unsigned char>(then_[0]) || !lt_.empty())) {
@@ -160,8 +259,8 @@ class python_tag_handler final : public handler {
           cfg.shape.allow_array = false;
           cfg.semicolons = true;
           cfg.format = fmt_;
-          body_.begin(e, cfg);
-          st_ = s_json;
+          b_.json.begin(e, cfg);
+          b_.at = b_.json_call;
           continue;
         }
         if (is_ident_start(c) && builtins_) {
@@ -169,44 +268,29 @@ class python_tag_handler final : public handler {
           cfg.list = false;
           cfg.strip_call_suffix = true;
           cfg.format = fmt_;
-          py_.begin(e, cfg);
-          st_ = s_py;
+          b_.py.begin(e, cfg);
+          b_.at = b_.pythonic;
           continue;
         }
         return step::failed(i, errc::marker_in_text, not_followed(), severity::warning);
       }
-      if (st_ == s_json) {
-        const step s = body_.feed(e, in.substr(i));
-        return s.after(i);
-      }
-      const step s = py_.feed(e, in.substr(i));
-      return s.after(i);
+      return b_.feed(e, in, i);
     }
     return {step::more, n};
   }
   step finish(const region_ctx& e) override {
-    step s;
-    if (st_ == s_json) {
-      s = body_.finish(e);
-    } else if (st_ == s_py) {
-      s = py_.finish(e);
-    } else {
-      s = step::failed(0, errc::marker_in_text, not_followed(), severity::warning);
-    }
-    return s;
+    if (b_.at == b_.none) return step::failed(0, errc::marker_in_text, not_followed(), severity::warning);
+    return b_.finish(e);
   }
 
  private:
   std::string not_followed() const { return "`" + std::string(trigger_) + "` is not followed by a call"; }
-  enum state : std::uint8_t { s_dispatch, s_json, s_py };
   std::string_view fmt_;
   call_shape shape_;
   bool builtins_ = false;
   std::string_view then_, trigger_;
-  state st_ = s_dispatch;
   std::string lt_;  ///< a `<` that may open `<function`
-  json_body body_;
-  pythonic_body py_;
+  json_or_pythonic b_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -227,54 +311,42 @@ class bare_start_handler final : public handler {
     ws_.clear();
     if (trigger == "{") {
       start_json(e, false);
-      (void)body_.feed(e, "{");
-      st_ = s_json;
+      (void)b_.json.feed(e, "{");
+      b_.at = b_.json_call;
     } else {
-      st_ = s_peek;
+      b_.at = b_.none;
     }
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
-      if (st_ == s_peek) {
+      if (b_.at == b_.none) {
         const unsigned char c = static_cast<unsigned char>(in[i]);
         if (is_json_ws(c)) { ws_ += static_cast<char>(c); ++i; continue; }
         if (c == '{' && cfg_.call_array) {
           start_json(e, true);
-          (void)body_.feed(e, "[");
-          st_ = s_json;
+          (void)b_.json.feed(e, "[");
+          b_.at = b_.json_call;
           continue;
         }
         if (is_ident_start(c) && !cfg_.pythonic.empty()) {
           pythonic_body::config cfg;
           cfg.list = true;
           cfg.format = cfg_.pythonic;
-          py_.begin(e, cfg);
-          st_ = s_py;
+          b_.py.begin(e, cfg);
+          b_.at = b_.pythonic;
           continue;
         }
         return step::failed(i, errc::ok, "", severity::note);
       }
-      if (st_ == s_json) {
-        const step s = body_.feed(e, in.substr(i));
-        return s.after(i);
-      }
-      const step s = py_.feed(e, in.substr(i));
-      return s.after(i);
+      return b_.feed(e, in, i);
     }
     return {step::more, n};
   }
   step finish(const region_ctx& e) override {
-    step s;
-    if (st_ == s_json) {
-      s = body_.finish(e);
-    } else if (st_ == s_py) {
-      s = py_.finish(e);
-    } else {
-      s = step::failed(0, errc::ok, "", severity::note);
-    }
-    return s;
+    if (b_.at == b_.none) return step::failed(0, errc::ok, "", severity::note);
+    return b_.finish(e);
   }
 
  private:
@@ -285,14 +357,11 @@ class bare_start_handler final : public handler {
     cfg.shape.allow_array = array;
     if (array) cfg.shape.name_key = true;
     cfg.semicolons = cfg_.semicolons;
-    body_.begin(e, cfg);
+    b_.json.begin(e, cfg);
   }
-  enum state : std::uint8_t { s_peek, s_json, s_py };
   config cfg_;
-  state st_ = s_peek;
   std::string ws_;
-  json_body body_;
-  pythonic_body py_;
+  json_or_pythonic b_;
 };
 
 // ---------------------------------------------------------------------------------------------

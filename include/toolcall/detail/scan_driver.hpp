@@ -386,8 +386,16 @@ class scan_driver : public region_runner {
       deferred_.clear();
       ++k;
     }
+    declined_skips_ += k;
     return k;
   }
+
+ public:
+  /// The claimants skip_declined() skipped so far (never reset): a test hook
+  /// (tests/unit/skip_declined_test.cpp), the skip being invisible in the results by design.
+  std::size_t declined_skips() const noexcept { return declined_skips_; }
+
+ protected:
 
   /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
   void drop_held_marker() {
@@ -431,6 +439,7 @@ class scan_driver : public region_runner {
   std::string held_ws_;           ///< the whitespace after it
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
   bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)
+  std::size_t declined_skips_ = 0;  ///< declined_skips()
   bool timing_ = false;
   std::chrono::steady_clock::duration spent_{};
   std::chrono::steady_clock::duration last_sample_{};  ///< the previous sampled small write

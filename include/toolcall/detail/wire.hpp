@@ -6,10 +6,10 @@
 
 // What the typed-event wires (OpenAI Responses, Anthropic Messages) share. On the server side:
 // the events-to-blocks bookkeeping of their writers (wire_blocks, declared in wire_writer.hpp)
-// and the event line they write. On the client side: an SSE reader that turns bytes in pieces
-// of any size into (event type, data) pairs, the plumbing of an accumulator (wire_accumulator),
-// and the last step that turns the rebuilt content, reasoning and calls into a message (calls
-// checked, ids kept unique, the content parsed when a server left tool-call markup in it).
+// and the event line they write. On the client side: the plumbing of an accumulator
+// (wire_accumulator, over wire_sse.hpp's wire_client and SSE reader), and the last step that
+// turns the rebuilt content, reasoning and calls into a message (calls checked, ids kept unique,
+// the content parsed when a server left tool-call markup in it: parse_left_markup).
 
 #include <algorithm>
 #include <cstddef>
@@ -21,166 +21,17 @@
 #include <utility>
 #include <vector>
 
-#include "../impl/openai.hpp"  // excerpt
 #include "../openai.hpp"
 #include "../parser.hpp"
 #include "../types.hpp"
 #include "engine_core.hpp"
 #include "json.hpp"
 #include "json_dom.hpp"
+#include "wire_sse.hpp"
 #include "wire_writer.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
-
-/// Diagnostics with a cap: past `max`, they are counted and reported as one note at the end.
-struct wire_notes {
-  std::vector<diagnostic> list;
-  std::size_t suppressed = 0;
-  std::size_t max = 64;
-
-  void add(errc code, std::size_t at, std::string text, severity level = severity::error) {
-    if (list.size() < max)
-      list.push_back(diagnostic{code, at, std::move(text), level});
-    else
-      ++suppressed;
-  }
-  void clear() {
-    list.clear();
-    suppressed = 0;
-  }
-};
-
-/**
- * Splits SSE bytes, fed in pieces of any size, into events: lines end with LF, CRLF or CR;
- * `data:` lines are joined with LF; `event:` names the event; a blank line dispatches it;
- * comments, `id:` and `retry:` are ignored. Lenient with servers that end events with one
- * newline: an `event:` line, or a `data:` line that starts a JSON object, after data ends the
- * event before it. Lines and events longer than `max_bytes` are dropped with a diagnostic.
- */
-class sse_reader {
- public:
-  /// (event type, data, byte offset of the event)
-  using sink = std::function<void(std::string_view, std::string_view, std::size_t)>;
-
-  void feed(std::string_view bytes, std::size_t max_bytes, wire_notes& notes, const sink& out) {
-    std::size_t i = 0;
-    while (i < bytes.size()) {
-      if (cr_pending_) {
-        cr_pending_ = false;
-        if (bytes[i] == '\n') {
-          ++i;
-          ++pos_;
-          continue;
-        }
-      }
-      std::size_t j = i;
-      while (j < bytes.size() && bytes[j] != '\n' && bytes[j] != '\r') ++j;
-      if (!skip_line_) {
-        if (line_.size() + (j - i) > max_bytes) {
-          notes.add(errc::invalid_input, line_start_, "an SSE line longer than max_event_bytes was dropped");
-          line_.clear();
-          skip_line_ = true;
-        } else {
-          line_.append(bytes.data() + i, j - i);
-        }
-      }
-      pos_ += j - i;
-      if (j == bytes.size()) break;
-      cr_pending_ = bytes[j] == '\r';
-      ++pos_;
-      i = j + 1;
-      if (skip_line_)
-        skip_line_ = false;
-      else
-        line(max_bytes, notes, out);
-      line_.clear();
-      line_start_ = pos_;
-    }
-  }
-
-  /// The end of the stream: a last line or event without its terminator is still taken.
-  void end(std::size_t max_bytes, wire_notes& notes, const sink& out) {
-    if (!line_.empty() && !skip_line_) line(max_bytes, notes, out);
-    line_.clear();
-    skip_line_ = false;
-    dispatch(out);
-  }
-
-  std::size_t position() const noexcept { return pos_; }
-
-  void reset() {
-    line_.clear();
-    data_.clear();
-    type_.clear();
-    has_data_ = cr_pending_ = skip_line_ = skip_event_ = false;
-    pos_ = line_start_ = event_start_ = 0;
-  }
-
- private:
-  void line(std::size_t max_bytes, wire_notes& notes, const sink& out) {
-    std::string_view l = line_;
-    if (line_start_ == 0 && l.substr(0, 3) == "\xEF\xBB\xBF") l.remove_prefix(3);  // BOM
-    if (l.empty()) {
-      dispatch(out);
-      return;
-    }
-    if (l.front() == ':') return;  // comment (keep-alive)
-    const std::size_t colon = l.find(':');
-    const std::string_view field = l.substr(0, colon);
-    std::string_view value = colon == std::string_view::npos ? std::string_view() : l.substr(colon + 1);
-    if (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-    if (field == "data") {
-      if (has_data_ && !value.empty() && value.front() == '{') dispatch(out);
-      if (!has_data_ && type_.empty()) event_start_ = line_start_;
-      if (data_.size() + value.size() + 1 > max_bytes) {
-        if (!skip_event_) notes.add(errc::invalid_input, event_start_, "an SSE event longer than max_event_bytes was dropped");
-        skip_event_ = true;
-        data_.clear();
-        return;
-      }
-      if (has_data_) data_ += '\n';
-      data_.append(value.data(), value.size());
-      has_data_ = true;
-    } else if (field == "event") {
-      if (has_data_) dispatch(out);
-      event_start_ = line_start_;
-      type_.assign(value.data(), value.size());
-    } else if (field == "id" || field == "retry") {
-      // the SSE standard's reconnection fields: nothing to rebuild
-    } else {
-      notes.add(errc::invalid_input, line_start_, "not an SSE line, ignored: " + excerpt_of(l), severity::warning);
-    }
-  }
-
-  void dispatch(const sink& out) {
-    const bool had = has_data_ && !skip_event_;
-    has_data_ = skip_event_ = false;
-    std::string type = std::move(type_);
-    type_.clear();
-    if (!had) {
-      data_.clear();
-      return;
-    }
-    std::string data = std::move(data_);
-    data_.clear();
-    out(type, data, event_start_);
-  }
-
-  static std::string excerpt_of(std::string_view s) {
-    std::string out;
-    for (std::size_t k = 0; k < s.size() && k < 40; ++k) {
-      const auto c = static_cast<unsigned char>(s[k]);
-      out += c >= 0x20 && c < 0x7F ? static_cast<char>(c) : '?';
-    }
-    if (s.size() > 40) out += "...";
-    return out;
-  }
-
-  std::string line_, data_, type_;
-  bool has_data_ = false, cr_pending_ = false, skip_line_ = false, skip_event_ = false;
-  std::size_t pos_ = 0, line_start_ = 0, event_start_ = 0;
-};
 
 // ---------------------------------------------------------------------------------------------
 // The writers
@@ -401,21 +252,7 @@ inline message build_wire_message(std::string content, std::string reasoning, bo
     m.calls.push_back(std::move(out));
   }
   m.finish = length ? finish_reason::length : m.calls.empty() ? finish_reason::stop : finish_reason::tool_calls;
-  if (calls.empty() && opt.fallback && !m.content.empty()) {
-    parser p{reg, opt.parse};
-    message parsed = p.parse(m.content);
-    if (!parsed.calls.empty()) {
-      m.content = std::move(parsed.content);
-      if (parsed.has_reasoning) {
-        if (m.has_reasoning && !m.reasoning.empty() && !parsed.reasoning.empty()) m.reasoning += '\n';
-        m.reasoning += parsed.reasoning;
-        m.has_reasoning = true;
-      }
-      m.calls = std::move(parsed.calls);
-      if (!length) m.finish = finish_reason::tool_calls;
-      for (auto& d : parsed.diagnostics) m.diagnostics.push_back(std::move(d));
-    }
-  }
+  if (calls.empty() && opt.fallback && !m.content.empty()) parse_left_markup(m, reg, opt.parse);
   return m;
 }
 
@@ -470,47 +307,37 @@ inline std::uint64_t wire_uint(simdjson::dom::element o, std::string_view key, s
  *   void clear();                                    forgets the rebuilt blocks
  */
 template <typename D, typename Usage>
-class wire_accumulator {
+class wire_accumulator : public wire_client<openai::accumulator_options, Usage> {
+  using client = wire_client<openai::accumulator_options, Usage>;
+
  public:
-  explicit wire_accumulator(openai::accumulator_options opt) : opt_(std::move(opt)) {
-    notes_.max = opt_.max_diagnostics;
-  }
+  explicit wire_accumulator(openai::accumulator_options opt) : client(std::move(opt), false) {}
 
-  bool feed_event(std::string_view json) {
-    const std::size_t at = event_bytes_;
-    event_bytes_ += json.size();
-    return take(json, at);
-  }
+  bool feed_event(std::string_view json) { return take(json, this->place_event(json.size())); }
 
-  void feed_sse(std::string_view bytes) {
-    sse_used_ = true;
-    sse_.feed(bytes, opt_.max_event_bytes, notes_, sink());
-  }
-
-  bool done() const noexcept { return done_; }
-  bool has_usage() const noexcept { return has_usage_; }
-  const Usage& usage() const noexcept { return usage_; }
-  const std::vector<diagnostic>& diagnostics() const noexcept { return notes_.list; }
+  void feed_sse(std::string_view bytes) { this->read_sse(bytes, sink()); }
 
   message finish(const parser_registry& reg) {
-    if (sse_used_) sse_.end(opt_.max_event_bytes, notes_, sink());
+    this->end_sse(sink());
     wire_notes notes = notes_;
-    if (!done_ && (sse_used_ || event_bytes_))
-      notes.add(errc::invalid_input, sse_.position(), std::string("the stream ended without ") + D::terminal,
+    if (!done_ && (this->sse_used_ || this->event_bytes_))
+      notes.add(errc::invalid_input, this->sse_.position(), std::string("the stream ended without ") + D::terminal,
                 severity::warning);
     return self().build(std::move(notes), reg);
   }
 
   void reset() {
-    notes_.clear();
-    sse_.reset();
-    done_ = has_usage_ = sse_used_ = false;
-    usage_ = Usage{};
-    event_bytes_ = 0;
+    this->reset_client();
     self().clear();
   }
 
  protected:
+  using client::opt_;
+  using client::notes_;
+  using client::done_;
+  using client::has_usage_;
+  using client::usage_;
+
   /// The element `k` of `v` (a block or an item by its index): grown to hold it when `create`,
   /// within a bound; else an event for one that never started (a warning). `what` names it in
   /// the diagnostics: {its name, how it never started, the too-large note}.
@@ -535,11 +362,6 @@ class wire_accumulator {
     notes_.add(errc::invalid_input, at, "malformed " + std::string(type) + " event skipped");
     return false;
   }
-
-  openai::accumulator_options opt_;
-  wire_notes notes_;
-  bool done_ = false, has_usage_ = false;
-  Usage usage_;
 
  private:
   D& self() { return static_cast<D&>(*this); }
@@ -571,10 +393,7 @@ class wire_accumulator {
     return self().take_event(type, ev, at);
   }
 
-  sse_reader sse_;
   wire_json reader_;
-  bool sse_used_ = false;
-  std::size_t event_bytes_ = 0;
 };
 
 }  // namespace detail

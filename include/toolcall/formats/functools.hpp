@@ -35,10 +35,7 @@ struct functools {
     s.presets = {{"phi-?4-mini-instruct|firefunction", {"functools"}, 20, false}};
     return s;
   }
-  static detail::format_def def() {
-    detail::format_def d = detail::spec_def(to_spec());
-    return d;
-  }
+  static detail::format_def def() { return detail::spec_def(to_spec()); }
 };
 
 }  // namespace formats

@@ -34,10 +34,7 @@ struct gigachat3 {
     s.presets = {{"gigachat.?3", {"gigachat3"}, 30, false}};
     return s;
   }
-  static detail::format_def def() {
-    detail::format_def d = detail::spec_def(to_spec());
-    return d;
-  }
+  static detail::format_def def() { return detail::spec_def(to_spec()); }
 };
 
 }  // namespace formats

@@ -19,49 +19,10 @@
 #include <string_view>
 #include <vector>
 
-#include "../detail/bodies.hpp"
+#include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
-namespace detail {
-
-/// A region opened by `NAME(` or `NAME (`: the arguments, `)`, then only spaces up to the end of
-/// the line or of the text.
-class bare_line_call_handler final : public handler {
- public:
-  explicit bare_line_call_handler(std::string_view format) : fmt_(format) {}
-  void begin(const region_ctx& e, std::string_view trigger, int) override {
-    std::string_view n = trigger.substr(0, trigger.size() - 1);  // the `(`
-    while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
-    name_.assign(n.data(), n.size());
-    pythonic_body::config c;
-    c.list = false;
-    c.format = fmt_;
-    py_.begin_args(e, c, name_);
-  }
-  step feed(const region_ctx& e, std::string_view in) override { return check(py_.feed(e, in), in); }
-  step finish(const region_ctx& e) override { return check(py_.finish(e), {}); }
-
- private:
-  /// The body ends at the first byte that is not whitespace after `)`; whitespace it read is in
-  /// its tail. Without a newline there, that byte is on the call's line: prose, not a call,
-  /// unless it opens a token (`<|end_of_text|>`, as the template writes it right after the
-  /// call; the scanner reads what it is).
-  step check(step s, std::string_view in) {
-    if (s.st != step::done) return s;
-    const bool at_end = s.consumed >= in.size();  // finish(), or the chunk ended: the text ended there
-    if (!at_end && in[s.consumed] != '<' && s.tail().find('\n') == std::string_view::npos) {
-      return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
-    }
-    return s;
-  }
-  std::string_view fmt_;
-  std::string name_;
-  pythonic_body py_;
-};
-
-}  // namespace detail
-
 namespace formats {
 
 struct granite_pythonic {
@@ -97,7 +58,12 @@ struct granite_pythonic {
     d.presets = {{"(^|/)granite-?3\\.3([-_:]|$)", {"granite", "granite_pythonic"}, 14, false},
                  {"(^|/)granite-?4\\.0-h-small([-_:]|$)|(^|/)granite4:small-h", {"hermes", "granite_pythonic"}, 14, false}};
     d.tool_triggers = &tool_triggers;
-    d.make = [] { return std::unique_ptr<detail::handler>(new detail::bare_line_call_handler(name)); };
+    // the arguments, `)`, then only spaces up to the end of the line or of the text, or a `<`
+    // that opens a token (`<|end_of_text|>`, as the template writes it right after the call;
+    // the scanner reads what it is): anything else on the line is prose
+    d.make = [] {
+      return std::unique_ptr<detail::handler>(new detail::tool_line_handler(name, std::vector<std::string_view>{"<"}));
+    };
     return d;
   }
 };

@@ -30,7 +30,7 @@ class harmony_handler final : public handler {
     role_start_ = variant == 1;
     header_.clear();
     header_ += trigger;
-    hold_.clear();
+    text_.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
@@ -57,8 +57,7 @@ class harmony_handler final : public handler {
               body_.begin(e, cfg);
               st_ = s_call_ws;
             } else {
-              e.text.commit();
-              if (kind_ == k_reasoning) e.text.region_reasoning("");
+              text_.open(e, kind_ == k_reasoning);
               st_ = s_text;
             }
           }
@@ -88,42 +87,13 @@ class harmony_handler final : public handler {
           // body text up to an end marker; a partial marker is held back
           static constexpr std::string_view ends[] = {"<|end|>", "<|return|>", "<|call|>", "<|start|>",
                                                       "<|channel|>"};
-          std::size_t j = i;
-          while (j < n) {
-            const char c = in[j];
-            if (hold_.empty() && c != '<') { ++j; continue; }
-            if (hold_.empty() && j > i) { emit(e, in.substr(i, j - i)); i = j; }
-            hold_ += c;
-            ++j;
-            bool partial = false;
-            int full = -1;
-            for (int k = 0; k < 5; ++k) {
-              const pm m = prefix_match(hold_, ends[k]);
-              if (m == pm::full) full = k;
-              if (m == pm::partial) partial = true;
-            }
-            if (full >= 0) {
-              hold_.clear();
-              // a new message starts: give its marker back to the scanner
-              if (full >= 3) return step::done_with(j, std::string(ends[full]));
-              return {step::done, j};
-            }
-            if (!partial) {
-              // not a marker: emit the held bytes but the last (it may start a marker)
-              const char last = hold_.back();
-              hold_.pop_back();
-              emit(e, hold_);
-              hold_.clear();
-              if (last == '<') {
-                hold_ += last;
-              } else {
-                emit(e, std::string_view(&last, 1));
-              }
-            }
-            i = j;
-          }
-          if (hold_.empty() && j > i) emit(e, in.substr(i, j - i));
-          return {step::more, n};
+          std::size_t end = 0;
+          const int k = text_.feed(e, in, i, ends, 5, end);
+          if (k < 0) return {step::more, n};
+          text_.clear();
+          // a new message starts: give its marker back to the scanner
+          if (k >= 3) return step::done_with(end, std::string(ends[k]));
+          return {step::done, end};
         }
       }
     }
@@ -138,8 +108,7 @@ class harmony_handler final : public handler {
       }
       case s_closer: return closer_.give_back();
       case s_text:
-        if (!hold_.empty()) emit(e, hold_);
-        hold_.clear();
+        text_.finish(e);
         return {step::done, 0};
       default:
         if (role_start_ && header_.find("<|") == std::string::npos) {
@@ -153,14 +122,6 @@ class harmony_handler final : public handler {
   std::string_view fmt_;
   enum state : std::uint8_t { s_header, s_call_ws, s_json, s_closer, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_call };
-
-  void emit(const region_ctx& e, std::string_view s) {
-    if (s.empty()) return;
-    if (kind_ == k_reasoning)
-      e.text.region_reasoning(s);
-    else
-      e.text.region_content(s);
-  }
 
   // header_ holds e.g. "<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json<|message|>"
   bool parse_header(const region_ctx&) {
@@ -219,7 +180,8 @@ class harmony_handler final : public handler {
   state st_ = s_header;
   kind kind_ = k_content;
   bool role_start_ = false;  // the region opened at a role-header recipient (`to=`)
-  std::string header_, recipient_, name_, hold_;
+  std::string header_, recipient_, name_;
+  message_text text_;
   json_body body_;
   closer_reader closer_;
 };

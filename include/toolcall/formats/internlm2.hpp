@@ -38,10 +38,7 @@ struct internlm2 {
     end_tokens::add(s.markers, end_tokens::chatml());
     return s;
   }
-  static detail::format_def def() {
-    detail::format_def d = detail::spec_def(to_spec());
-    return d;
-  }
+  static detail::format_def def() { return detail::spec_def(to_spec()); }
 };
 
 }  // namespace formats

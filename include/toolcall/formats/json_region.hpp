@@ -41,6 +41,23 @@ class shifted_place final : public forwarding_place {
   std::size_t shift_ = 0;
 };
 
+/// A JSON body read through a shifted_place (json_region_handler, slot_region_handler): each
+/// call points the place first, `shift` being where the body's bytes start in the chunk.
+class shifted_json_body {
+ public:
+  void begin(const region_ctx& e, std::size_t shift, const json_body::config& cfg) {
+    body_.begin(at_.point(e, shift), cfg);
+  }
+  step feed(const region_ctx& e, std::size_t shift, std::string_view bytes) {
+    return body_.feed(at_.point(e, shift), bytes);
+  }
+  step finish(const region_ctx& e) { return body_.finish(at_.point(e, 0)); }
+
+ private:
+  shifted_place at_;
+  json_body body_;
+};
+
 /// How the region of one trigger variant is read.
 struct json_region_spec {
   enum kind_t : std::uint8_t {
@@ -74,8 +91,7 @@ class json_region_handler final : public handler {
         st_ = spec_->lead.empty() ? s_peek : s_lead;
         if (!spec_->inject.empty()) {
           start_body(e, spec_->body);
-          const region_ctx se = se_.point(e, 0);
-          (void)body_.feed(se, spec_->inject);
+          (void)body_.feed(e, 0, spec_->inject);
           st_ = s_body;
         }
         break;
@@ -120,8 +136,7 @@ class json_region_handler final : public handler {
           st_ = s_body;
           continue;
         case s_body: {
-          const region_ctx se = se_.point(e, i);
-          const step s = body_.feed(se, in.substr(i));
+          const step s = body_.feed(e, i, in.substr(i));
           return s.after(i);
         }
         case s_open:
@@ -168,10 +183,7 @@ class json_region_handler final : public handler {
 
   step finish(const region_ctx& e) override {
     switch (st_) {
-      case s_body: {
-        const region_ctx se = se_.point(e, 0);
-        return body_.finish(se);
-      }
+      case s_body: return body_.finish(e);
       case s_open: return step::done_with(0, take_bytes(ws_));
       case s_close:
         if (!m_.empty()) return quiet_fail(0);
@@ -189,8 +201,7 @@ class json_region_handler final : public handler {
   void start_body(const region_ctx& e, const json_body::config& c) {
     json_body::config cfg = c;
     cfg.format = fmt_;
-    const region_ctx se = se_.point(e, 0);
-    body_.begin(se, cfg);
+    body_.begin(e, 0, cfg);
   }
   /// Not this format's syntax (prose that names the opener, or another family's payload):
   /// no diagnostic of its own, the next claimant or the text scanner gets the bytes.
@@ -201,8 +212,7 @@ class json_region_handler final : public handler {
   const json_region_spec* spec_ = nullptr;
   state st_ = s_peek;
   std::string ws_, m_;
-  shifted_place se_;
-  json_body body_;
+  shifted_json_body body_;
 };
 
 /// A json spec: `closer` (may be empty) and whether several values or a list are accepted.

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../detail/custom.hpp"
+#include "../detail/handlers.hpp"
 #include "../detail/format_def.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -44,11 +45,14 @@ class recipient_handler final : public handler {
     std::string_view block_open;              ///< a tool message's block opener
     xml_block_handler::config block;          ///< the block's invokes
   };
-  explicit recipient_handler(config c) : cfg_(std::move(c)), block_(cfg_.block) {}
+  explicit recipient_handler(config c) : cfg_(std::move(c)), block_(cfg_.block) {
+    stops_ = cfg_.ends;
+    stops_.push_back(cfg_.restart);
+  }
 
   void begin(const region_ctx&, std::string_view trigger, int variant) override {
     header_.clear();
-    hold_.clear();
+    text_.clear();
     m_.clear();
     // variant 1: the trigger was `to=` itself
     if (variant == 1) header_.assign(trigger.data(), trigger.size());
@@ -69,8 +73,7 @@ class recipient_handler final : public handler {
             if (kind_ == k_tool) {
               st_ = s_tool_ws;
             } else {
-              e.text.commit();
-              if (kind_ == k_reasoning) e.text.region_reasoning("");
+              text_.open(e, kind_ == k_reasoning);
               st_ = s_text;
             }
           }
@@ -107,45 +110,13 @@ class recipient_handler final : public handler {
           return s.after(i);
         }
         case s_text: {
-          std::size_t j = i;
-          while (j < n) {
-            const char c = in[j];
-            if (hold_.empty() && c != '<') {
-              ++j;
-              continue;
-            }
-            if (hold_.empty() && j > i) {
-              emit(e, in.substr(i, j - i));
-              i = j;
-            }
-            hold_ += c;
-            ++j;
-            bool partial = false;
-            for (std::string_view m : cfg_.ends) {
-              const pm r = prefix_match(hold_, m);
-              if (r == pm::full) {
-                hold_.clear();
-                return {step::done, j};
-              }
-              if (r == pm::partial) partial = true;
-            }
-            const pm rs = prefix_match(hold_, cfg_.restart);
-            if (rs == pm::full) {
-              return step::done_with(j, take_bytes(hold_));  // the next message: back to the scanner
-            }
-            if (rs == pm::partial) partial = true;
-            if (!partial) {
-              const char last = hold_.back();
-              hold_.pop_back();
-              emit(e, hold_);
-              hold_.clear();
-              if (last == '<') hold_ += last;
-              else emit(e, std::string_view(&last, 1));
-            }
-            i = j;
-          }
-          if (hold_.empty() && j > i) emit(e, in.substr(i, j - i));
-          return {step::more, n};
+          std::size_t end = 0;
+          const int k = text_.feed(e, in, i, stops_.data(), stops_.size(), end);
+          if (k < 0) return {step::more, n};
+          if (static_cast<std::size_t>(k) == cfg_.ends.size())
+            return step::done_with(end, text_.take_held());  // the next message: back to the scanner
+          text_.clear();
+          return {step::done, end};
         }
       }
     }
@@ -155,8 +126,7 @@ class recipient_handler final : public handler {
   step finish(const region_ctx& e) override {
     switch (st_) {
       case s_text:
-        if (!hold_.empty()) emit(e, hold_);
-        hold_.clear();
+        text_.finish(e);
         return {step::done, 0};
       case s_block: {
         return block_.finish(e);
@@ -173,14 +143,6 @@ class recipient_handler final : public handler {
   static constexpr std::string_view role_ = "assistant";
   enum state : std::uint8_t { s_header, s_tool_ws, s_block, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_tool };
-
-  void emit(const region_ctx& e, std::string_view s) {
-    if (s.empty()) return;
-    if (kind_ == k_reasoning)
-      e.text.region_reasoning(s);
-    else
-      e.text.region_content(s);
-  }
 
   /// header_: `[ROLE] [to=NAME] <|message|>` (the role was part of the trigger)
   bool parse_header() {
@@ -217,9 +179,11 @@ class recipient_handler final : public handler {
   }
 
   config cfg_;
+  std::vector<std::string_view> stops_;  ///< the text's ends, then `restart`
   state st_ = s_header;
   kind kind_ = k_content;
-  std::string header_, hold_, m_;
+  std::string header_, m_;
+  message_text text_;
   xml_block_handler block_;
 };
 

@@ -84,8 +84,7 @@ class slot_handler final : public handler {
     const std::size_t n = in.size();
     while (i < n) {
       if (st_ == s_body) {
-        const region_ctx se = se_.point(e, i);
-        const step s = body_.feed(se, in.substr(i));
+        const step s = body_.feed(e, i, in.substr(i));
         if (s.st != step::done) return s.st == step::more ? step{step::more, n} : s.after(i);
         i += s.consumed;
         st_ = s_trail;
@@ -158,10 +157,7 @@ class slot_handler final : public handler {
 
   step finish(const region_ctx& e) override {
     switch (st_) {
-      case s_body: {
-        const region_ctx se = se_.point(e, 0);
-        return body_.finish(se);
-      }
+      case s_body: return body_.finish(e);
       case s_trail: return step::done_with(0, take_bytes(held_));
       case s_head:
         break;
@@ -238,8 +234,7 @@ class slot_handler final : public handler {
           cfg.shape = spec_->shape;
           cfg.shape.allow_array = false;
         }
-        const region_ctx se = se_.point(e, at);
-        body_.begin(se, cfg);
+        body_.begin(e, at, cfg);
         started_ = true;
         st_ = s_body;
         // the byte is the body's first: the caller feeds it from `at`
@@ -294,8 +289,7 @@ class slot_handler final : public handler {
   state st_ = s_head;
   bool started_ = false;
   std::string buf_, slot_, held_, id_, name_, lead_;
-  shifted_place se_;
-  json_body body_;
+  shifted_json_body body_;
 };
 
 }  // namespace detail

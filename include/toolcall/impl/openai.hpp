@@ -21,35 +21,13 @@
 #include "../detail/engine_core.hpp"
 #include "../detail/json.hpp"
 #include "../detail/json_dom.hpp"
+#include "../detail/wire_sse.hpp"
 #include "../detail/wire_writer.hpp"
 #include "../json_writer.hpp"
 #include "../openai.hpp"
 #include "parser.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
-namespace detail {
-
-/// At most `max` bytes of `s` for a diagnostic message, with each byte outside a well-formed
-/// UTF-8 sequence (garbage, or a sequence the cut split) replaced by U+FFFD.
-inline std::string excerpt(std::string_view s, std::size_t max) {
-  std::string out;
-  std::size_t i = 0;
-  const std::size_t end = (std::min)(s.size(), max);
-  while (i < end) {
-    const std::size_t n = utf8_sequence_at(s, i);
-    if (n == 0 || i + n > end || static_cast<unsigned char>(s[i]) < 0x20) {
-      out += n == 1 ? "?" : "\xEF\xBF\xBD";
-      i += n == 0 || i + n > end ? 1 : n;
-    } else {
-      out.append(s.data() + i, n);
-      i += n;
-    }
-  }
-  if (s.size() > max) out += "...";
-  return out;
-}
-
-}  // namespace detail
 
 namespace openai {
 
@@ -268,82 +246,18 @@ TOOLCALL_INLINE void sse_writer::send_delta(const char* finish) {
 }
 
 /// The accumulator's state (what delta_accumulator was before it became a handle to it).
-class delta_accumulator::state {
+class delta_accumulator::state : public detail::wire_client<accumulator_options, token_usage> {
  public:
-  explicit state(accumulator_options opt) : opt_(std::move(opt)) {}
+  explicit state(accumulator_options opt) : wire_client(std::move(opt), true) {}
 
-  /**
-   * Adds one chunk (the JSON after `data: `).
-   * @return false if the chunk was malformed (not JSON, or a field of the wrong type: nothing of
-   * it is taken, and an errc::invalid_input diagnostic is recorded) or was an error object.
-   */
-  bool feed_chunk(std::string_view chunk_json) {
-    const std::size_t at = chunk_bytes_;
-    chunk_bytes_ += chunk_json.size();
-    return take_chunk(chunk_json, at);
-  }
+  // the members of delta_accumulator's interface (openai.hpp says what they do); done(),
+  // has_usage(), usage() and diagnostics() are wire_client's
 
-  /**
-   * Adds raw SSE text, in pieces of any size: lines end with LF, CRLF or CR; `data:` lines are
-   * joined into events, a blank line ends an event; `:` comments, `event:`, `id:` and `retry:`
-   * lines are honoured or ignored as the SSE standard says; `data: [DONE]` ends the stream.
-   * Lenient with servers that end events with a single newline.
-   */
-  void feed_sse(std::string_view bytes) {
-    sse_used_ = true;
-    std::size_t i = 0;
-    while (i < bytes.size()) {
-      if (cr_pending_) {
-        cr_pending_ = false;
-        if (bytes[i] == '\n') {
-          ++i;
-          ++sse_pos_;
-          continue;
-        }
-      }
-      // find the end of the line
-      std::size_t j = i;
-      while (j < bytes.size() && bytes[j] != '\n' && bytes[j] != '\r') ++j;
-      if (!skip_line_) {
-        if (line_.size() + (j - i) > opt_.max_event_bytes) {
-          note(errc::invalid_input, line_start_, "an SSE line longer than max_event_bytes was dropped");
-          line_.clear();
-          skip_line_ = true;
-        } else {
-          line_.append(bytes.data() + i, j - i);
-        }
-      }
-      sse_pos_ += j - i;
-      if (j == bytes.size()) break;
-      cr_pending_ = bytes[j] == '\r';
-      ++sse_pos_;
-      i = j + 1;
-      if (skip_line_)
-        skip_line_ = false;
-      else
-        process_line();
-      line_.clear();
-      line_start_ = sse_pos_;
-    }
-  }
+  bool feed_chunk(std::string_view chunk_json) { return take_chunk(chunk_json, place_event(chunk_json.size())); }
 
-  /// True once `data: [DONE]` was seen.
-  bool done() const noexcept { return done_; }
+  void feed_sse(std::string_view bytes) { read_sse(bytes, sink()); }
 
-  /// True once a chunk carried a `usage` object (a request with `stream_options.include_usage`
-  /// gets one in the chunk before `[DONE]`; some servers send one in every chunk).
-  bool has_usage() const noexcept { return has_usage_; }
-  /**
-   * The token counts of the last chunk that carried a `usage` object (`"usage": null`, which
-   * OpenAI puts in every other chunk, is not one). A missing or null count is 0; a missing
-   * `total_tokens` is prompt + completion. All 0 when no chunk carried one.
-   */
-  const token_usage& usage() const noexcept { return usage_; }
-  /// That `usage` object as compact JSON text, with whatever details the server added
-  /// (`prompt_tokens_details`, `completion_tokens_details`, ...); empty when none came.
   const std::string& usage_json() const noexcept { return usage_json_; }
-  /// The diagnostics recorded so far.
-  const std::vector<diagnostic>& diagnostics() const noexcept { return diags_; }
 
   /**
    * Ends the stream (a last line or event without its terminator is still taken) and returns
@@ -355,26 +269,22 @@ class delta_accumulator::state {
    * errc::invalid_arguments (dropped calls), and those of the fallback parse when it was used.
    */
   message finish(const parser_registry& reg = parser_registry::builtin()) {
-    if (sse_used_) {
-      if (!line_.empty() && !skip_line_) process_line();
-      line_.clear();
-      skip_line_ = false;
-      dispatch();
-    }
+    end_sse(sink());
     message m;
     m.content = content_;
     m.reasoning = reasoning_;
     m.has_reasoning = has_reasoning_;
-    m.diagnostics = diags_;
-    if (suppressed_)
-      m.diagnostics.push_back(diagnostic{errc::invalid_input, sse_pos_,
-                                         std::to_string(suppressed_) + " further diagnostics suppressed",
+    m.diagnostics = notes_.list;
+    if (notes_.suppressed)
+      m.diagnostics.push_back(diagnostic{errc::invalid_input, sse_.position(),
+                                         std::to_string(notes_.suppressed) + " further diagnostics suppressed",
                                          severity::note});
     const auto add = [&](errc code, std::size_t at, std::string text, severity level) {
       m.diagnostics.push_back(diagnostic{code, at, std::move(text), level});
     };
     if (sse_used_ && !done_ && !has_finish_)
-      add(errc::invalid_input, sse_pos_, "the stream ended without a finish_reason or [DONE]", severity::warning);
+      add(errc::invalid_input, sse_.position(), "the stream ended without a finish_reason or [DONE]",
+          severity::warning);
     std::vector<const acc_call*> order;
     order.reserve(calls_.size());
     for (const auto& c : calls_) order.push_back(&c);
@@ -422,21 +332,7 @@ class delta_accumulator::state {
     } else {
       m.finish = m.calls.empty() ? finish_reason::stop : finish_reason::tool_calls;
     }
-    if (calls_.empty() && opt_.fallback && !m.content.empty()) {
-      parser p{reg, opt_.parse};
-      message parsed = p.parse(m.content);
-      if (!parsed.calls.empty()) {
-        m.content = std::move(parsed.content);
-        if (parsed.has_reasoning) {
-          if (m.has_reasoning && !m.reasoning.empty() && !parsed.reasoning.empty()) m.reasoning += '\n';
-          m.reasoning += parsed.reasoning;
-          m.has_reasoning = true;
-        }
-        m.calls = std::move(parsed.calls);
-        if (m.finish != finish_reason::length) m.finish = finish_reason::tool_calls;
-        for (auto& d : parsed.diagnostics) m.diagnostics.push_back(std::move(d));
-      }
-    }
+    if (calls_.empty() && opt_.fallback && !m.content.empty()) detail::parse_left_markup(m, reg, opt_.parse);
     return m;
   }
 
@@ -448,20 +344,10 @@ class delta_accumulator::state {
     calls_.clear();
     finish_.clear();
     has_finish_ = false;
-    has_usage_ = false;
-    usage_ = token_usage{};
     usage_json_.clear();
     calls_limit_noted_ = false;
-    diags_.clear();
-    suppressed_ = 0;
-    line_.clear();
-    data_.clear();
-    event_type_.clear();
-    has_data_ = false;
-    data_lines_ = 0;
-    cr_pending_ = skip_line_ = skip_event_ = false;
-    sse_used_ = done_ = after_done_noted_ = false;
-    sse_pos_ = line_start_ = event_start_ = chunk_bytes_ = 0;
+    reset_client();
+    after_done_noted_ = false;
   }
 
  private:
@@ -473,10 +359,7 @@ class delta_accumulator::state {
   };
 
   void note(errc code, std::size_t at, std::string text, severity level = severity::error) {
-    if (diags_.size() < opt_.max_diagnostics)
-      diags_.push_back(diagnostic{code, at, std::move(text), level});
-    else
-      ++suppressed_;
+    notes_.add(code, at, std::move(text), level);
   }
 
   bool take_chunk(std::string_view json, std::size_t at) {
@@ -589,69 +472,24 @@ class delta_accumulator::state {
     }
   }
 
-  /// One complete SSE line in line_ (without its terminator).
-  void process_line() {
-    std::string_view l = line_;
-    if (line_start_ == 0 && l.substr(0, 3) == "\xEF\xBB\xBF") l.remove_prefix(3);  // BOM
-    if (l.empty()) {
-      dispatch();
-      return;
-    }
-    if (l.front() == ':') return;  // comment (keep-alive)
-    const std::size_t colon = l.find(':');
-    std::string_view field = l.substr(0, colon);
-    std::string_view value = colon == std::string_view::npos ? std::string_view() : l.substr(colon + 1);
-    if (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-    if (field == "data") {
-      // A server that ends events with one newline: a new top-level value or [DONE] ends the last.
-      if (has_data_ && (value == "[DONE]" || (!value.empty() && value.front() == '{'))) dispatch();
-      if (!has_data_) event_start_ = line_start_;
-      if (data_.size() + value.size() + 1 > opt_.max_event_bytes) {
-        if (!skip_event_)
-          note(errc::invalid_input, event_start_, "an SSE event longer than max_event_bytes was dropped");
-        skip_event_ = true;
-        data_.clear();
-        return;
-      }
-      if (has_data_) data_ += '\n';
-      data_.append(value.data(), value.size());
-      has_data_ = true;
-      ++data_lines_;
-    } else if (field == "event") {
-      event_type_.assign(value.data(), value.size());
-    } else if (field == "id" || field == "retry") {
-      // the SSE standard's reconnection fields: nothing to rebuild
-    } else {
-      note(errc::invalid_input, line_start_, "not an SSE line, ignored: " + detail::excerpt(l, 40), severity::warning);
-    }
+  /// Takes one SSE event (its data, and where it began).
+  detail::sse_reader::sink sink() {
+    return [this](std::string_view type, std::string_view data, std::size_t at) { take_event(type, data, at); };
   }
 
-  /// Ends the current SSE event.
-  void dispatch() {
-    const bool had = has_data_ && !skip_event_;
-    std::string type = std::move(event_type_);
-    event_type_.clear();
-    skip_event_ = false;
-    has_data_ = false;
-    const std::size_t lines = data_lines_;
-    data_lines_ = 0;
-    if (!had) {
-      data_.clear();
-      return;
-    }
-    std::string data = std::move(data_);
-    data_.clear();
+  void take_event(std::string_view type, std::string_view data, std::size_t at) {
+    const std::size_t lines = sse_.data_lines();
     if (data == "[DONE]") {
       done_ = true;
       return;
     }
     if (done_) {
-      if (!after_done_noted_) note(errc::invalid_input, event_start_, "data after [DONE] ignored", severity::warning);
+      if (!after_done_noted_) note(errc::invalid_input, at, "data after [DONE] ignored", severity::warning);
       after_done_noted_ = true;
       return;
     }
     if (type == "error") {
-      note(errc::invalid_input, event_start_, "the server sent an error event: " + detail::excerpt(data, 200));
+      note(errc::invalid_input, at, "the server sent an error event: " + detail::excerpt(data, 200));
       return;
     }
     if (lines > 1) {
@@ -659,23 +497,22 @@ class delta_accumulator::state {
       // lines one by one (a server that ends events with a single newline)
       std::string why;
       if (reader_.read(data, opt_.choice, fields_, why)) {
-        take_chunk(data, event_start_);
+        take_chunk(data, at);
         return;
       }
       std::size_t p = 0;
       while (p <= data.size()) {
         std::size_t e = data.find('\n', p);
-        if (e == std::string::npos) e = data.size();
+        if (e == std::string_view::npos) e = data.size();
         const std::string_view one = std::string_view(data).substr(p, e - p);
-        if (!one.empty()) take_chunk(one, event_start_);
+        if (!one.empty()) take_chunk(one, at);
         p = e + 1;
       }
       return;
     }
-    take_chunk(data, event_start_);
+    take_chunk(data, at);
   }
 
-  accumulator_options opt_;
   detail::chunk_reader reader_;
   detail::chunk_fields fields_;
   detail::json_validator validator_;
@@ -684,19 +521,9 @@ class delta_accumulator::state {
   std::vector<acc_call> calls_;
   std::string finish_;
   bool has_finish_ = false, calls_limit_noted_ = false;
-  bool has_usage_ = false;
-  token_usage usage_;
   std::string usage_json_, usage_buf_;
   simdjson::dom::parser usage_parser_;
-  std::vector<diagnostic> diags_;
-  std::size_t suppressed_ = 0;
-  // SSE state
-  std::string line_, data_, event_type_;
-  bool has_data_ = false;
-  std::size_t data_lines_ = 0;
-  bool cr_pending_ = false, skip_line_ = false, skip_event_ = false;
-  bool sse_used_ = false, done_ = false, after_done_noted_ = false;
-  std::size_t sse_pos_ = 0, line_start_ = 0, event_start_ = 0, chunk_bytes_ = 0;
+  bool after_done_noted_ = false;
 };
 
 TOOLCALL_INLINE delta_accumulator::delta_accumulator(accumulator_options opt)

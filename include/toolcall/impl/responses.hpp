@@ -23,6 +23,43 @@
 #include "../responses.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// `out` = `{"item_id":ID,"output_index":N`: how an event names the item it is about.
+inline void responses_item_ref(std::string& out, std::string_view item_id, std::size_t output_index) {
+  out.assign("{\"item_id\":");
+  openai::append_json_string_utf8(out, item_id);
+  out += ",\"output_index\":";
+  out += std::to_string(output_index);
+}
+
+/// `out` = `{"output_index":N,"item":ITEM}`: a `response.output_item.added` / `.done` body.
+inline void responses_item_event(std::string& out, std::size_t output_index, const std::string& item) {
+  out.assign("{\"output_index\":");
+  out += std::to_string(output_index);
+  out += ",\"item\":";
+  out += item;
+  out += '}';
+}
+
+/// `out` = a function_call item with its `status` and `arguments`.
+inline void responses_call_item(std::string& out, const wire_writer_call& c, const char* status,
+                                std::string_view arguments) {
+  out.assign("{\"id\":");
+  openai::append_json_string_utf8(out, c.item_id);
+  out += ",\"type\":\"function_call\",\"status\":\"";
+  out += status;
+  out += "\",\"call_id\":";
+  openai::append_json_string_utf8(out, c.id);
+  out += ",\"name\":";
+  openai::append_json_string_utf8(out, c.name);
+  out += ",\"arguments\":";
+  openai::append_json_string_utf8(out, arguments);
+  out += '}';
+}
+
+}  // namespace detail
+
 namespace openai {
 
 TOOLCALL_INLINE responses_writer::responses_writer(output out, responses_options opt)
@@ -116,10 +153,7 @@ TOOLCALL_INLINE void responses_writer::wire_text_open(detail::wire_text k) {
   else
     body_ += ",\"type\":\"reasoning\",\"status\":\"in_progress\",\"summary\":[],\"content\":[]}}";
   emit("response.output_item.added");
-  body_.assign("{\"item_id\":");
-  append_json_string_utf8(body_, item_id_);
-  body_ += ",\"output_index\":";
-  body_ += std::to_string(open_output_);
+  detail::responses_item_ref(body_, item_id_, open_output_);
   body_ += ",\"content_index\":0,\"part\":";
   body_ += content ? "{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[],\"logprobs\":[]}}"
                    : "{\"type\":\"reasoning_text\",\"text\":\"\"}}";
@@ -128,10 +162,7 @@ TOOLCALL_INLINE void responses_writer::wire_text_open(detail::wire_text k) {
 
 TOOLCALL_INLINE void responses_writer::wire_text_delta(detail::wire_text k, std::string_view s) {
   text_.append(s.data(), s.size());
-  body_.assign("{\"item_id\":");
-  append_json_string_utf8(body_, item_id_);
-  body_ += ",\"output_index\":";
-  body_ += std::to_string(open_output_);
+  detail::responses_item_ref(body_, item_id_, open_output_);
   body_ += ",\"content_index\":0,\"delta\":";
   append_json_string_utf8(body_, s);
   if (k == detail::wire_text::content) {
@@ -148,10 +179,8 @@ TOOLCALL_INLINE void responses_writer::wire_text_close(detail::wire_text k) {
   std::string part = content ? "{\"type\":\"output_text\",\"text\":" : "{\"type\":\"reasoning_text\",\"text\":";
   append_json_string_utf8(part, text_);
   part += content ? ",\"annotations\":[],\"logprobs\":[]}" : "}";
-  std::string head = "{\"item_id\":";
-  append_json_string_utf8(head, item_id_);
-  head += ",\"output_index\":";
-  head += std::to_string(open_output_);
+  std::string head;
+  detail::responses_item_ref(head, item_id_, open_output_);
   head += ",\"content_index\":0";
   body_.assign(head);
   body_ += ",\"text\":";
@@ -172,11 +201,7 @@ TOOLCALL_INLINE void responses_writer::wire_text_close(detail::wire_text k) {
     item += ",\"type\":\"reasoning\",\"status\":\"completed\",\"summary\":[],\"content\":[";
   item += part;
   item += "]}";
-  body_.assign("{\"output_index\":");
-  body_ += std::to_string(open_output_);
-  body_ += ",\"item\":";
-  body_ += item;
-  body_ += '}';
+  detail::responses_item_event(body_, open_output_, item);
   emit("response.output_item.done");
   text_.clear();
 }
@@ -186,23 +211,14 @@ TOOLCALL_INLINE void responses_writer::wire_call_start(detail::wire_writer_call&
   items_.emplace_back();
   ++calls_sent_;
   c.item_id = detail::random_id("fc_", blocks_.ids());
-  body_.assign("{\"output_index\":");
-  body_ += std::to_string(c.block);
-  body_ += ",\"item\":{\"id\":";
-  append_json_string_utf8(body_, c.item_id);
-  body_ += ",\"type\":\"function_call\",\"status\":\"in_progress\",\"call_id\":";
-  append_json_string_utf8(body_, c.id);
-  body_ += ",\"name\":";
-  append_json_string_utf8(body_, c.name);
-  body_ += ",\"arguments\":\"\"}}";
+  std::string item;
+  detail::responses_call_item(item, c, "in_progress", "");
+  detail::responses_item_event(body_, c.block, item);
   emit("response.output_item.added");
 }
 
 TOOLCALL_INLINE void responses_writer::wire_call_arguments(const detail::wire_writer_call& c, std::string_view s) {
-  body_.assign("{\"item_id\":");
-  append_json_string_utf8(body_, c.item_id);
-  body_ += ",\"output_index\":";
-  body_ += std::to_string(c.block);
+  detail::responses_item_ref(body_, c.item_id, c.block);
   body_ += ",\"delta\":";
   append_json_string_utf8(body_, s);
   body_ += '}';
@@ -210,10 +226,7 @@ TOOLCALL_INLINE void responses_writer::wire_call_arguments(const detail::wire_wr
 }
 
 TOOLCALL_INLINE void responses_writer::wire_call_end(detail::wire_writer_call& c, bool ok) {
-  body_.assign("{\"item_id\":");
-  append_json_string_utf8(body_, c.item_id);
-  body_ += ",\"output_index\":";
-  body_ += std::to_string(c.block);
+  detail::responses_item_ref(body_, c.item_id, c.block);
   body_ += ",\"name\":";
   append_json_string_utf8(body_, c.name);
   body_ += ",\"arguments\":";
@@ -221,22 +234,8 @@ TOOLCALL_INLINE void responses_writer::wire_call_end(detail::wire_writer_call& c
   body_ += '}';
   emit("response.function_call_arguments.done");
   std::string& item = items_[c.block];
-  item.assign("{\"id\":");
-  append_json_string_utf8(item, c.item_id);
-  item += ",\"type\":\"function_call\",\"status\":\"";
-  item += ok ? "completed" : "incomplete";
-  item += "\",\"call_id\":";
-  append_json_string_utf8(item, c.id);
-  item += ",\"name\":";
-  append_json_string_utf8(item, c.name);
-  item += ",\"arguments\":";
-  append_json_string_utf8(item, c.arguments);
-  item += '}';
-  body_.assign("{\"output_index\":");
-  body_ += std::to_string(c.block);
-  body_ += ",\"item\":";
-  body_ += item;
-  body_ += '}';
+  detail::responses_call_item(item, c, ok ? "completed" : "incomplete", c.arguments);
+  detail::responses_item_event(body_, c.block, item);
   emit("response.output_item.done");
 }
 
