@@ -393,4 +393,32 @@ TEST_SUITE("toolcall/learn") {
     CHECK(r.reason().find("render") != std::string::npos);
     CHECK(toolcall::parser_registry::for_template("{{ '<seed:tool_call>' }}").reason().empty());
   }
+  TEST_CASE("a closing fence answers a ```json opener (Command R+'s Action: ```json ... ```)") {
+    auto spec = toolcall::format::learn(samples_of("command_r"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->call_begin == "```json");
+    CHECK(spec->call_end == "```");
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    const std::string out =
+        "Plan: First the weather in Rome.\nAction: ```json\n[\n    {\n        \"tool_name\": \"get_weather\",\n"
+        "        \"parameters\": {\"city\": \"Rome\"}\n    }\n]\n```<|END_OF_TURN_TOKEN|>";
+    toolcall::options o;
+    o.seed = 7;  // the same call ids one-shot and streamed
+    toolcall::parser p(reg, o);
+    const toolcall::message m = p.parse(out);
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].name == "get_weather");
+    CHECK(m.calls[0].arguments == R"({"city":"Rome"})");
+    CHECK(m.content.find("```") == std::string::npos);  // the fence is the call's, not content
+    CHECK(m.content.find("Plan: First the weather in Rome.") == 0);
+    for (std::size_t step = 1; step < 10; ++step) {
+      toolcall::stream_parser sp(reg, o);
+      tc_test::folder f;
+      for (std::size_t i = 0; i < out.size(); i += step) sp.write(std::string_view(out).substr(i, step), f);
+      sp.finish(f);
+      CHECK_MESSAGE(tc_test::same_message(f.m, m).empty(), "step " << step << ": " << tc_test::same_message(f.m, m));
+    }
+  }
+
 }

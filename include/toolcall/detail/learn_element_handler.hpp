@@ -7,7 +7,8 @@
 // The handler of the `element` parameter slot (format_spec xml.parameter_name "element" with
 // xml.tag_prefix; docs/format_spec.md): a block of invokes whose parameters are elements named
 // after their keys, every structural tag written after a prefix token P (MiniMax-M3's
-// `]<]minimax[>[`, learned from its template):
+// `]<]minimax[>[`: the minimax_m3 room is written with this slot, and a format learned from its
+// template gets it too):
 //
 //   P<tool_call>  P<invoke name="f">  P<city>ParisP</city>  P<a>P<b>1P</b>P</a>  P</invoke>  P</tool_call>
 //
@@ -40,8 +41,8 @@
 #include "engine_core.hpp"
 #include "json.hpp"
 #include "json_call.hpp"
-#include "json_lexer.hpp"
 #include "utf8.hpp"
+#include "xml_values.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -124,8 +125,8 @@ class element_block_handler final : public handler {
       pend_.clear();
       return {step::done, 0};
     }
-    return fail_step(st_ == s_body || st_ == s_tag || st_ == s_tag_ws ? "the text ends inside an invoke"
-                                                                      : "the text ends before the first invoke");
+    return fail_step(st_ == s_lead || st_ == s_between ? "the text ends before the first invoke"
+                                                       : "the text ends inside an invoke");
   }
 
  private:
@@ -413,11 +414,12 @@ class element_block_handler final : public handler {
 
   void string_json(std::string_view s) {
     out_ += '"';
-    if (!utf8_valid(s)) bad_utf8_ = true;
-    utf8_append_replacing(out_, s, json_escape_append);
+    if (xml_string_writer::write(out_, s)) bad_utf8_ = true;
     out_ += '"';
   }
 
+  /// A leaf's value: a string, or (typed by the schema, or guessed) one JSON value or Python
+  /// literal read by xml_values.hpp's decoder, as every XML reader types its values.
   void write_value(const region_ctx& e, std::size_t n, value_kind kind, std::string_view key) {
     if (nodes_[n].first != npos) {
       write_members(e, n, false);
@@ -428,33 +430,14 @@ class element_block_handler final : public handler {
       string_json(t);
       return;
     }
-    // typed (or guessed): one JSON value or Python literal
     const std::string_view v = trim(t);
-    if (!v.empty()) {
-      const json_validator::kind jk = val_.check_allow_big_numbers(v);
-      const bool guess_ok = jk != json_validator::kind::invalid && jk != json_validator::kind::string;
-      if (kind == value_kind::typed || guess_ok) {
-        lx_.reset(nullptr, e.request.max_depth());
-        e.place.examined(v.size());
-        lex_step s = lx_.feed(v);
-        std::size_t used = s.consumed;
-        if (s.st == lex_step::more) {
-          s = lx_.finish();
-          used = v.size();
-        }
-        bool ok = s.st == lex_step::done && !lx_.out().empty() && lx_.out()[0] != '"';
-        for (char ch : v.substr(used < v.size() ? used : v.size()))
-          if (!is_json_ws(static_cast<unsigned char>(ch))) ok = false;
-        if (ok) {
-          out_ += lx_.out();
-          if (lx_.replaced_utf8()) bad_utf8_ = true;
-          if (lx_.repaired())
-            e.text.diag(errc::normalized, abs_,
-                        "parameter \"" + std::string(key) + "\" read as a Python literal or repaired JSON",
-                        severity::note);
-          return;
-        }
-      }
+    if (!v.empty() && (kind == value_kind::typed ? dec_.typed(e, v) == nullptr : dec_.strict_json(e, v))) {
+      out_ += dec_.out();
+      if (dec_.replaced_utf8()) bad_utf8_ = true;
+      if (dec_.repaired())
+        e.text.diag(errc::normalized, abs_,
+                    "parameter \"" + std::string(key) + "\" read as a Python literal or repaired JSON", severity::note);
+      return;
     }
     string_json(t);
     if (kind == value_kind::typed && !v.empty())  // an empty element: the normalizer decides ([] or {})
@@ -481,8 +464,7 @@ class element_block_handler final : public handler {
   failure why_;       // why byte() failed (fail())
   std::vector<node> nodes_;
   std::vector<std::size_t> stack_;
-  json_validator val_;
-  json_lexer lx_;
+  xml_value_decoder dec_;
 };
 
 }  // namespace detail

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "json_lexer.hpp"
 #include "learn_find.hpp"
@@ -98,6 +100,27 @@ inline learn_call learn_find_key_value(std::string_view t, std::size_t p, const 
   return r;
 }
 
+/// The arguments of a call written from `pos` as elements named after their keys, in order,
+/// whitespace around them (`<city>Paris</city>`: strings raw, other values as JSON); `strip`:
+/// whitespace around a value is markup. Where the last element ends (whitespace after it
+/// skipped), or npos when they are not so written.
+inline std::size_t learn_match_elements(std::string_view t, std::size_t pos,
+                                        const std::vector<std::pair<std::string, std::string>>& vals, bool strip) {
+  for (const auto& kv : vals) {
+    while (pos < t.size() && learn_ws(t[pos])) ++pos;
+    const std::string ko = "<" + kv.first + ">", kc = "</" + kv.first + ">";
+    if (t.compare(pos, ko.size(), ko) != 0) return std::string_view::npos;
+    const std::size_t ve = t.find(kc, pos + ko.size());
+    if (ve == std::string_view::npos) return ve;
+    std::string_view v = t.substr(pos + ko.size(), ve - pos - ko.size());
+    if (strip) v = learn_strip(v);
+    if (v != kv.second && !learn_json_text_same(v, kv.second, false)) return std::string_view::npos;
+    pos = ve + kc.size();
+  }
+  while (pos < t.size() && learn_ws(t[pos])) ++pos;
+  return pos;
+}
+
 /// A call written as tag-per-tool XML at or after `p`: `<NAME>`, each argument an element
 /// named after its key holding its text (strings raw, other values as JSON), then `</NAME>`.
 inline learn_call learn_find_elements(std::string_view t, std::size_t p, const learn_sample::call& c) {
@@ -105,21 +128,10 @@ inline learn_call learn_find_elements(std::string_view t, std::size_t p, const l
   const std::string open = "<" + c.name + ">", close = "</" + c.name + ">";
   const std::size_t q = t.find(open, p);
   if (q == std::string_view::npos) return r;
-  std::size_t pos = q + open.size();
   const auto vals = learn_xml_values(c.arguments);
   if (vals.empty()) return r;
-  for (const auto& kv : vals) {
-    while (pos < t.size() && learn_ws(t[pos])) ++pos;
-    const std::string ko = "<" + kv.first + ">", kc = "</" + kv.first + ">";
-    if (t.compare(pos, ko.size(), ko) != 0) return r;
-    const std::size_t ve = t.find(kc, pos + ko.size());
-    if (ve == std::string_view::npos) return r;
-    const std::string_view v = learn_strip(t.substr(pos + ko.size(), ve - pos - ko.size()));
-    if (v != kv.second && !learn_json_text_same(v, kv.second, false)) return r;
-    pos = ve + kc.size();
-  }
-  while (pos < t.size() && learn_ws(t[pos])) ++pos;
-  if (t.compare(pos, close.size(), close) != 0) return r;
+  const std::size_t pos = learn_match_elements(t, q + open.size(), vals, true);
+  if (pos == std::string_view::npos || t.compare(pos, close.size(), close) != 0) return r;
   r.start = q;
   r.end = pos + close.size();
   r.kind = 5;
@@ -145,21 +157,9 @@ inline learn_call learn_find_invoke_elements(std::string_view t, std::size_t p, 
     if (!learn_ident(head[k])) return r;
   const std::size_t gt = t.find('>', nq + quoted.size());
   if (gt == std::string_view::npos || gt > nq + quoted.size() + 256) return r;
-  std::size_t pos = gt + 1;
-  const auto vals = learn_xml_values(c.arguments);
-  for (const auto& kv : vals) {
-    while (pos < t.size() && learn_ws(t[pos])) ++pos;
-    const std::string ko = "<" + kv.first + ">", kc = "</" + kv.first + ">";
-    if (t.compare(pos, ko.size(), ko) != 0) return r;
-    const std::size_t ve = t.find(kc, pos + ko.size());
-    if (ve == std::string_view::npos) return r;
-    const std::string_view v = t.substr(pos + ko.size(), ve - pos - ko.size());
-    if (v != kv.second && !learn_json_text_same(v, kv.second, false)) return r;
-    pos = ve + kc.size();
-  }
-  while (pos < t.size() && learn_ws(t[pos])) ++pos;
+  const std::size_t pos = learn_match_elements(t, gt + 1, learn_xml_values(c.arguments), false);
   const std::string close = "</" + std::string(head.substr(1, sp - 1)) + ">";
-  if (t.compare(pos, close.size(), close) != 0) return r;
+  if (pos == std::string_view::npos || t.compare(pos, close.size(), close) != 0) return r;
   r.start = lt;
   r.end = pos + close.size();
   r.kind = 2;

@@ -21,13 +21,16 @@
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
-/// A closer that answers its opener: `</X>` for `<X>`, a token naming an end or a close, or
-/// the opener with `prefix` turned `suffix` (`start` turned `stop`).
+/// A closer that answers its opener: `</X>` for `<X>`, a closing code fence for a fence
+/// opener (``` for ```json), a token naming an end or a close, or the opener with `prefix`
+/// turned `suffix` (`start` turned `stop`).
 inline bool learn_closes(std::string_view opener, std::string_view tok) {
   if (tok.empty()) return false;
   if (opener.size() > 2 && opener[0] == '<' && tok.size() > 3 && tok.substr(0, 2) == "</" &&
       tok.substr(2) == opener.substr(1))
     return true;
+  // a markdown fence: ``` closes ```json
+  if (opener.size() > 3 && opener.substr(0, 3) == "```" && tok == "```") return true;
   if (tok.find("end") != std::string_view::npos || tok.find("END") != std::string_view::npos ||
       tok.find("close") != std::string_view::npos)
     return true;
