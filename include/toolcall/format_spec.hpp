@@ -48,6 +48,14 @@ enum class xml_value_trim {
   whitespace,   ///< all leading and trailing whitespace
 };
 
+/// A parameter given twice in one call (payload_kind::xml_parameters), as the family's vendor
+/// parser reads it; a warning (or, for drop, the call's failure) says so every time.
+enum class xml_repeated_key {
+  last,   ///< the arguments hold both, a JSON reader keeps the later (vLLM's Qwen3-Coder, GLM: a dict)
+  first,  ///< the later values are read and dropped (vLLM's solar_open2)
+  drop,   ///< the call fails (vLLM's minicpm5xml)
+};
+
 /**
  * The tag spellings of an XML-parameter payload (payload_kind::xml_parameters): what follows
  * `call_begin` is `call_prefix`, then one function (several with `multi`) written
@@ -91,6 +99,10 @@ struct xml_tags {
   /// A value the schema types as a string keeps its whitespace; `trim` applies to the others
   /// (GLM keeps a string `<arg_value>` verbatim).
   bool verbatim_strings = false;
+  /// Every value read as a string (typed `string`, or not typed: no tools, an undeclared key)
+  /// keeps its whitespace; `trim` applies to the values read as JSON (Step-3: vLLM's step3
+  /// parser keeps the text between the tags as written).
+  bool verbatim_text = false;
   /// With the request's tools, `parameter_open` inside a value ends it only when it names a
   /// declared parameter not given yet (code holding a call stays in the value). Off: any name.
   bool schema_tags = true;
@@ -107,6 +119,9 @@ struct xml_tags {
   /// `]<]minimax[>[<city>Paris]<]minimax[>[</city>`); whitespace may stand around it. Only with
   /// `parameter_name` element, which it makes safe: a `<` in a value is text.
   std::string tag_prefix;
+  /// A parameter given twice in one call: `last` (the default), `first` or `drop`. Not with
+  /// `parameter_name` element, where repeated elements collect into an array.
+  xml_repeated_key repeated_key = xml_repeated_key::last;
 };
 
 /// Options of the JSON payloads (json_object, json_array, name_json).

@@ -42,6 +42,44 @@ toolcall::message stream(toolcall::stream_parser& sp, const std::string& text, s
   return f.m;
 }
 
+/// Where the spec JSON `v` at `path` has a key, value or shape docs/format_spec.schema.json does
+/// not describe (the schema `node` for `v`; `defs` its $defs), appended to `out`.
+void schema_gaps(simdjson::dom::element v, simdjson::dom::element node, simdjson::dom::element defs,
+                 const std::string& path, std::vector<std::string>& out) {
+  std::string_view ref;
+  if (!node["$ref"].get_string().get(ref) && ref.rfind("#/$defs/", 0) == 0)
+    node = defs[ref.substr(8)].value_unsafe();
+  simdjson::dom::object obj;
+  simdjson::dom::array arr;
+  std::string_view str;
+  if (!v.get_object().get(obj)) {
+    simdjson::dom::element props;
+    if (node["properties"].get(props)) {
+      out.push_back(path + ": an object the schema does not describe");
+      return;
+    }
+    for (auto kv : obj) {
+      simdjson::dom::element sub;
+      if (props[kv.key].get(sub)) out.push_back(path + "." + std::string(kv.key) + ": not in the schema");
+      else schema_gaps(kv.value, sub, defs, path + "." + std::string(kv.key), out);
+    }
+  } else if (!v.get_array().get(arr)) {
+    simdjson::dom::element items;
+    if (!node["items"].get(items))
+      for (auto x : arr) schema_gaps(x, items, defs, path + "[]", out);
+  } else if (!v.get_string().get(str)) {
+    simdjson::dom::array values;
+    if (!node["enum"].get_array().get(values)) {
+      bool found = false;
+      for (auto e : values) {
+        std::string_view x;
+        found = found || (!e.get_string().get(x) && x == str);
+      }
+      if (!found) out.push_back(path + ": \"" + std::string(str) + "\" is not one of the schema's values");
+    }
+  }
+}
+
 }  // namespace
 
 TEST_SUITE("toolcall/spec") {
@@ -603,5 +641,95 @@ TEST_SUITE("toolcall/spec") {
     auto s = h->to_spec();
     REQUIRE_FALSE(s);
     CHECK(s.error().code == toolcall::errc::unknown_format);
+  }
+  TEST_CASE("xml.repeated_key: a parameter given twice, read as the spec says, through the JSON file") {
+    // Qwen3-Coder-like tags; the model writes `city` twice in one call
+    const std::string text =
+        "Checking.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n"
+        "<parameter=city>\nLyon\n</parameter>\n</function>\n</tool_call>";
+    struct row {
+      const char* value;
+      toolcall::xml_repeated_key key;
+      const char* arguments;  // null: the call fails
+    };
+    const row rows[] = {{"last", toolcall::xml_repeated_key::last, R"({"city":"Paris","city":"Lyon"})"},
+                        {"first", toolcall::xml_repeated_key::first, R"({"city":"Paris"})"},
+                        {"drop", toolcall::xml_repeated_key::drop, nullptr}};
+    for (const row& r : rows) {
+      INFO(r.value);
+      const std::string file = std::string(R"({"name": "rk", "call_begin": "<tool_call>", "call_end": "</tool_call>",
+          "payload": "xml_parameters", "xml": {"function_open": "<function=", "function_close": "</function>",
+          "parameter_open": "<parameter=", "parameter_close": "</parameter>", "trim": "one_newline",
+          "repeated_key": ")") + r.value + "\"}}";
+      auto spec = toolcall::format_spec::from_json(file);
+      REQUIRE_MESSAGE(spec, spec.error().detail);
+      CHECK(spec->xml.repeated_key == r.key);
+      const std::string json = spec->to_json();
+      CHECK(json.find(std::string("\"repeated_key\": \"") + r.value + "\"") != std::string::npos);
+      auto back = toolcall::format_spec::from_json(json);
+      REQUIRE(back);
+      CHECK(back->xml.repeated_key == r.key);
+      CHECK(back->to_json() == json);
+      auto f = toolcall::format::from_spec(*back);
+      REQUIRE_MESSAGE(f, f.error().detail);
+      toolcall::parser_registry reg;
+      reg.add(*f);
+      toolcall::parser p(reg);
+      const toolcall::message m = p.parse(text);
+      CHECK(tc_test::trim(m.content).rfind("Checking.", 0) == 0);
+      if (r.arguments) {
+        REQUIRE(m.calls.size() == 1);
+        CHECK(m.calls[0].name == "get_weather");
+        CHECK(m.calls[0].arguments == r.arguments);
+      } else {
+        CHECK(m.calls.empty());
+      }
+      bool said = false;  // never silent
+      for (const auto& d : m.diagnostics) said = said || d.code == toolcall::errc::invalid_arguments || d.code == toolcall::errc::invalid_call;
+      CHECK(said);
+      toolcall::stream_parser sp(reg);
+      for (std::size_t step = 1; step < 9; ++step) CHECK(calls_diff(stream(sp, text, step), m).empty());
+    }
+    // the default is last; a bad value names the key; element parameters keep last
+    CHECK(toolcall::format_spec{}.xml.repeated_key == toolcall::xml_repeated_key::last);
+    auto bad = toolcall::format_spec::from_json(R"({"name": "rk", "payload": "xml_parameters", "xml": {"repeated_key": "middle"}})");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().detail.find("xml.repeated_key") != std::string::npos);
+    toolcall::format_spec m3 = *toolcall::format::builtin("minimax_m3")->to_spec();
+    m3.xml.repeated_key = toolcall::xml_repeated_key::first;
+    CHECK_FALSE(toolcall::format::from_spec(m3));
+  }
+  TEST_CASE("docs/format_spec.schema.json describes every key and value to_json writes") {
+    simdjson::dom::parser sp, dp;
+    const std::string schema_text =
+        tc_test::read_file(std::string(TOOLCALL_TEST_DATA_DIR) + "/../../docs/format_spec.schema.json");
+    simdjson::dom::element schema;
+    REQUIRE_FALSE(sp.parse(schema_text).get(schema));
+    simdjson::dom::element defs = schema["$defs"].value_unsafe();
+    std::vector<toolcall::format_spec> specs;
+    const toolcall::parser_registry all = toolcall::parser_registry::builtin();
+    for (const toolcall::format& f : all.formats())
+      if (auto s = f.to_spec()) specs.push_back(*s);
+    REQUIRE(specs.size() >= 10);
+    // every enum value of the XML slots, and each payload's own keys
+    toolcall::format_spec x = specs.front();
+    x.payload = toolcall::payload_kind::xml_parameters;
+    for (auto k : {toolcall::xml_repeated_key::last, toolcall::xml_repeated_key::first, toolcall::xml_repeated_key::drop}) {
+      x.xml.repeated_key = k;
+      specs.push_back(x);
+    }
+    for (auto pk : {toolcall::payload_kind::pythonic, toolcall::payload_kind::regex, toolcall::payload_kind::name_json,
+                    toolcall::payload_kind::key_value, toolcall::payload_kind::xml_elements, toolcall::payload_kind::json_array}) {
+      x.payload = pk;
+      specs.push_back(x);
+    }
+    for (const auto& s : specs) {
+      const std::string json = s.to_json();
+      simdjson::dom::element v;
+      REQUIRE_FALSE(dp.parse(json).get(v));
+      std::vector<std::string> gaps;
+      schema_gaps(v, schema, defs, s.name, gaps);
+      for (const auto& g : gaps) CHECK_MESSAGE(false, g);
+    }
   }
 }

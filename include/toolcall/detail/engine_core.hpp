@@ -330,6 +330,12 @@ class call_filter {
   }
   /// The names of the request's tools, for formats whose openers are tool names (morph_xml).
   virtual std::vector<std::string> tool_names() const { return {}; }
+  /// The one request tool a call with these argument keys can be for (request_view::
+  /// tool_for_keys); empty: none or several.
+  virtual std::string tool_for_keys(const std::vector<std::string>& keys) const {
+    (void)keys;
+    return {};
+  }
 };
 
 /// The interface every format's state machine implements. A handler is created once per
@@ -424,6 +430,13 @@ class request_view {
     (void)name;
     return true;
   }
+  /// A call the model wrote without its name (Kimi-K2's counter-only id): the request's only
+  /// tool, else the one tool whose parameters declare every key of `keys` (vLLM's kimi_k2
+  /// parser infers so); empty without the request's tools, or when none or several fit.
+  virtual std::string tool_for_keys(const std::vector<std::string>& keys) const {
+    (void)keys;
+    return {};
+  }
 };
 
 /// What a region writes besides calls: content and reasoning inside it (harmony channels),
@@ -496,6 +509,7 @@ class forwarding_request : public request_view {
   value_kind param_kind(std::string_view key) const override { return r_->param_kind(key); }
   bool guess_json_values() const override { return r_->guess_json_values(); }
   bool tool_declared(std::string_view name) const override { return r_->tool_declared(name); }
+  std::string tool_for_keys(const std::vector<std::string>& keys) const override { return r_->tool_for_keys(keys); }
 
  protected:
   const request_view* r_ = nullptr;

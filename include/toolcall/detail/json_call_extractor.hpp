@@ -126,7 +126,9 @@ class json_call_extractor final : public json_listener {
   void sync() {
     if (failed_ || frames_.empty()) return;
     frame& f = frames_.back();
-    if (!f.begun || !f.args_seen) return;
+    // an arguments string is decoded even before its call begins (the name may come after it):
+    // the inner lexer keeps what it wrote until maybe_begin sends it
+    if (!f.args_seen || (!f.begun && !f.args_string)) return;
     const std::string& out = lx_->out();
     if (f.args_string) {
       // decode the escaped string text (excluding the quotes) into the inner lexer

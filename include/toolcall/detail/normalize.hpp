@@ -91,6 +91,22 @@ class normalize_filter final : public call_filter, public json_listener {
     for (const auto& t : d_->set.tools) v.push_back(t.name);
     return v;
   }
+  /// The only tool, else the one tool whose parameters declare every key (vLLM's kimi_k2
+  /// parser infers a counter-only call's name so); empty when none or several fit.
+  std::string tool_for_keys(const std::vector<std::string>& keys) const override {
+    const schema_set& s = d_->set;
+    if (s.tools.size() == 1) return s.tools[0].name;
+    std::size_t found = s.tools.size();
+    for (std::size_t t = 0; t < s.tools.size(); ++t) {
+      const int r = object_root(s.tools[t].root);
+      bool all = true;
+      for (const auto& k : keys) all = all && r >= 0 && s.declares(r, k);
+      if (!all) continue;
+      if (found != s.tools.size()) return {};  // several fit: no guess
+      found = t;
+    }
+    return found == s.tools.size() ? std::string() : s.tools[found].name;
+  }
 
   filter_verdict begin(std::string& name, std::string_view, const format_traits& traits) override {
     notes_.clear();

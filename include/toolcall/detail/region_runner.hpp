@@ -204,6 +204,9 @@ class region_runner : public engine_output,
     return false;
   }
   std::size_t max_depth() const final { return opt_.max_depth; }
+  std::string tool_for_keys(const std::vector<std::string>& keys) const final {
+    return filter_ ? filter_->tool_for_keys(keys) : std::string();
+  }
 
  protected:
   ~region_runner() override = default;

@@ -5,9 +5,10 @@
 #define TOOLCALL_DETAIL_SPEC_COMPILE_HPP
 
 // format_spec -> format_def (docs/format_spec.md). Custom formats, spec files, learned formats
-// and the data-only built-in rooms (seed_oss, glm, minimax_m2, step3, deepseek_dsml, cohere,
-// internlm2, gigachat3, functools) all go through compile_spec, so a room written as a spec and
-// the same spec read back from its JSON file build the same handler with the same configuration:
+// and the data-only built-in rooms (seed_oss, glm, minimax_m2, minimax_m3, step3, deepseek_dsml,
+// cohere, internlm2, gigachat3, functools) all go through compile_spec, so a room written as a
+// spec and the same spec read back from its JSON file build the same handler with the same
+// configuration:
 // - JSON payloads: json_region_handler, one json_region_spec per opener;
 // - XML parameters: xml_region_handler (one xml_spec per opener), or xml_block_handler when
 //   the region is a block of invokes (`xml.invoke_lead`);
@@ -104,11 +105,15 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
   o.type_attr = x.type_attribute;
   o.guess_values = x.untyped_json;
   o.verbatim_strings = x.verbatim_strings;
+  o.verbatim_text = x.verbatim_text;
   o.schema_tags = x.schema_tags;
   o.end_after_value = x.close_at_end;  // the body keeps the call, with a warning
   o.name_sep = x.name_separator;
   o.tag_end = x.tag_end;
   o.type_attr_names = x.type_names;
+  o.repeated_key = x.repeated_key == xml_repeated_key::first  ? xml_repeat::first_wins
+                   : x.repeated_key == xml_repeated_key::drop ? xml_repeat::drop_call
+                                                              : xml_repeat::later_wins;
   return o;
 }
 
@@ -216,6 +221,8 @@ inline const char* spec_elements_problem(const format_spec& s) {
   if (!s.call_end.empty() && s.call_end.compare(0, x.tag_prefix.size(), x.tag_prefix) != 0)
     return "with xml.tag_prefix, call_end is the prefix then a closing tag";
   if (x.function_name == xml_name_style::element) return "function_name cannot be element";
+  if (x.repeated_key != xml_repeated_key::last)
+    return "xml.repeated_key does not apply to element parameters (repeated elements make an array)";
   return nullptr;
 }
 

@@ -53,6 +53,14 @@ inline const char* spec_trim_name(xml_value_trim t) noexcept {
   }
   return "none";
 }
+inline const char* spec_repeat_name(xml_repeated_key k) noexcept {
+  switch (k) {
+    case xml_repeated_key::last: return "last";
+    case xml_repeated_key::first: return "first";
+    case xml_repeated_key::drop: return "drop";
+  }
+  return "last";
+}
 inline const char* spec_position_name(trigger_position p) noexcept {
   switch (p) {
     case trigger_position::anywhere: return "anywhere";
@@ -193,6 +201,7 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
   static const xml_name_style names[] = {xml_name_style::to_gt, xml_name_style::quoted, xml_name_style::to_tag,
                                          xml_name_style::to_line, xml_name_style::element};
   static const xml_value_trim trims[] = {xml_value_trim::none, xml_value_trim::one_newline, xml_value_trim::whitespace};
+  static const xml_repeated_key repeats[] = {xml_repeated_key::last, xml_repeated_key::first, xml_repeated_key::drop};
   for (simdjson::dom::key_value_pair kv : o) {
     const std::string k(kv.key);
     const std::string p = spec_reader::join(path, k);
@@ -213,11 +222,13 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     else if (k == "close_at_end") ok = r.get(kv.value, p, x.close_at_end);
     else if (k == "untyped_json") ok = r.get(kv.value, p, x.untyped_json);
     else if (k == "verbatim_strings") ok = r.get(kv.value, p, x.verbatim_strings);
+    else if (k == "verbatim_text") ok = r.get(kv.value, p, x.verbatim_text);
     else if (k == "schema_tags") ok = r.get(kv.value, p, x.schema_tags);
     else if (k == "name_separator") ok = r.get(kv.value, p, x.name_separator);
     else if (k == "tag_end") ok = r.get(kv.value, p, x.tag_end);
     else if (k == "type_names") ok = r.get(kv.value, p, x.type_names);
     else if (k == "tag_prefix") ok = r.get(kv.value, p, x.tag_prefix);
+    else if (k == "repeated_key") ok = r.get_enum(kv.value, p, x.repeated_key, repeats, spec_repeat_name);
     else return r.fail(p, "unknown key");
     if (!ok) return false;
   }
@@ -469,11 +480,13 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("close_at_end", x.close_at_end);
       w.kv("untyped_json", x.untyped_json);
       w.kv("verbatim_strings", x.verbatim_strings);
+      w.kv("verbatim_text", x.verbatim_text);
       w.kv("schema_tags", x.schema_tags);
       w.kv("name_separator", x.name_separator);
       w.kv("tag_end", x.tag_end);
       w.kv("type_names", x.type_names);
       w.kv("tag_prefix", x.tag_prefix);
+      w.kv("repeated_key", spec_repeat_name(x.repeated_key));
       w.close('}');
       break;
     }

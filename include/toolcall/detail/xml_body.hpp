@@ -446,7 +446,8 @@ class xml_call_body {
     if (mode_ == m_string) a() += '"';
     st_ = s_value;
     vph_ = vp_text;
-    trim_ = sp_.verbatim_strings && next_schema_string_ ? xml_trim::none : sp_.trim;
+    trim_ = (sp_.verbatim_strings && next_schema_string_) || (sp_.verbatim_text && mode_ == m_string) ? xml_trim::none
+                                                                                                     : sp_.trim;
     lead_ = trim_ != xml_trim::none;
     nest_ = 0;
     lit_fn_ = 0;

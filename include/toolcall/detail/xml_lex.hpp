@@ -87,6 +87,12 @@ struct xml_spec {
   /// values (GLM: vLLM's glm4_moe parser keeps a string `<arg_value>` verbatim and strips the
   /// values it decodes).
   bool verbatim_strings = false;
+  /// Every value read as a string (typed `string` by the schema, or with no schema type: no
+  /// tools, a key the tool does not declare) keeps all its whitespace; `trim` applies to the
+  /// values read as JSON (typed, a union, guessed). vLLM's step3 parser since its whitespace fix
+  /// (vllm-project/vllm#49567): the value sits inline between the tags, so whitespace around it
+  /// is data.
+  bool verbatim_text = false;
   /// With the request's tools, a parameter tag inside a value ends it only when it names a
   /// declared parameter not given yet (vLLM's Qwen3-Coder parser); off: any name does (GLM,
   /// whose vendor parser pairs `<arg_key>`/`<arg_value>` without the schema).
@@ -219,7 +225,18 @@ class xml_name_scanner {
           tag_ += static_cast<char>(c);
           const pm m = prefix_match(tag_, end_tag_);
           if (m == pm::full) return finish_name();
-          return m == pm::partial ? more : bad;
+          if (m == pm::partial) return more;
+          // not the end tag: its bytes are the name's (`param<1>`, as the vendors' parsers
+          // read a key up to the end tag); a `<` may start the end tag again
+          if (c == '<') tag_.pop_back();
+          if (raw_.size() + tag_.size() > max_name) return bad;
+          raw_ += tag_;
+          if (c == '<') {
+            tag_.assign(1, '<');
+            return more;
+          }
+          ph_ = p_name;
+          return more;
         }
         if (c == '<') {
           ph_ = p_end;

@@ -8,8 +8,9 @@
 // functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>...<|tool_calls_section_end|>`.
 // The text between the call tokens is the model's call id and is kept as the call's id; the
 // name is the id less a leading `functions.` and a trailing `:IDX`; an id that is only a counter
-// (`0`) names no tool and gives no call, nor does an id without the `:IDX` counter
-// (`functions.invalid.0`), as in vLLM's kimi_k2 parser. Each call is its own region (a bad call fails alone);
+// (`0`) names the request's tool that takes the arguments (kimi_infer_calls), and an id without
+// the `:IDX` counter (`functions.invalid.0`) gives no call, as in vLLM's kimi_k2 parser. Each
+// call is its own region (a bad call fails alone);
 // the section opener is markup when a call (or the section end) follows it, and text between
 // the opener and the first call is content. Reasoning: `<think>` (K2-Thinking) and
 // `◁think▷...◁/think▷` (Kimi-VL, k1.5).
@@ -17,6 +18,7 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "end_tokens.hpp"
 #include "../detail/bodies.hpp"
@@ -28,6 +30,82 @@ namespace detail {
 
 inline constexpr std::string_view k_kimi_call_begin = "<|tool_call_begin|>";
 
+/// The calls of a Kimi-K2 call whose id is only a counter (`0`): its name is known when its
+/// arguments are whole (the request's tool whose parameters hold every key,
+/// request_view::tool_for_keys), so call_begin waits until then and the arguments are held.
+/// No tool fits: the call is dropped (failed() says so, the handler fails the region).
+class kimi_infer_calls final : public forwarding_calls {
+ public:
+  region_ctx point(const region_ctx& e) noexcept {
+    forward_to(e.calls);
+    req_ = &e.request;
+    return e.with_calls(*this);
+  }
+  void reset() noexcept {
+    open_ = failed_ = false;
+    args_.clear();
+  }
+  bool failed() const noexcept { return failed_; }
+  void begin_call(std::string_view, std::string_view id, std::string_view format, std::size_t at) override {
+    open_ = true;
+    id_.assign(id.data(), id.size());
+    fmt_ = format;
+    at_ = at;
+    args_.clear();
+  }
+  bool call_open() const override { return open_; }
+  void call_args(std::string_view text) override { args_.append(text.data(), text.size()); }
+  std::string* args_buffer(bool) override { return nullptr; }
+  void args_appended() override {}
+  void end_call(std::size_t at, bool repaired) override {
+    open_ = false;
+    const std::string name = req_->tool_for_keys(top_keys(args_));
+    if (name.empty()) {
+      failed_ = true;
+      return;
+    }
+    c_->begin_call(name, id_, fmt_, at_);
+    c_->call_args(args_);
+    c_->end_call(at, repaired);
+  }
+  bool abandon_call() override {
+    const bool was = open_;
+    open_ = false;
+    return was;
+  }
+
+ private:
+  /// The keys of a compact JSON object's top level (escaped keys as written).
+  static std::vector<std::string> top_keys(std::string_view j) {
+    std::vector<std::string> keys;
+    int depth = 0;
+    bool key = false;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const char c = j[i];
+      if (c == '"') {
+        const std::size_t b = ++i;
+        while (i < j.size() && j[i] != '"') i += j[i] == '\\' ? 2 : 1;
+        if (depth == 1 && key) keys.emplace_back(j.substr(b, i - b));
+        key = false;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+        key = c == '{' && depth == 1;
+      } else if (c == '}' || c == ']') {
+        --depth;
+      } else if (c == ',' && depth == 1) {
+        key = true;
+      }
+    }
+    return keys;
+  }
+
+  const request_view* req_ = nullptr;
+  bool open_ = false, failed_ = false;
+  std::string id_, args_;
+  std::string_view fmt_;
+  std::size_t at_ = 0;
+};
+
 /// After `<|tool_call_begin|>`: the id up to `<|tool_call_argument_begin|>`, then the JSON
 /// arguments and the optional `<|tool_call_end|>`.
 class kimi_call_handler final : public handler {
@@ -35,6 +113,8 @@ class kimi_call_handler final : public handler {
   explicit kimi_call_handler(std::string_view format) : fmt_(format) {}
   void begin(const region_ctx&, std::string_view, int) override {
     in_args_ = false;
+    infer_ = false;
+    infer_calls_.reset();
     id_ws_ = false;
     id_.clear();
     mbuf_.clear();
@@ -71,12 +151,14 @@ class kimi_call_handler final : public handler {
       ++i;
     }
     if (!in_args_) return {step::more, n};
+    if (infer_) return inferred(body_.feed(infer_calls_.point(e), in.substr(i)), false).after(i);
     return (body_.feed(e, in.substr(i))).after(i);
   }
   step finish(const region_ctx& e) override {
     if (!in_args_) {
       return step::failed(0, errc::unterminated_call, "the text ends inside the call id", severity::error);
     }
+    if (infer_) return inferred(body_.finish(infer_calls_.point(e)), true);
     return body_.finish(e);
   }
 
@@ -99,21 +181,18 @@ class kimi_call_handler final : public handler {
   /// The arguments start after byte `i`: `more`, or the step that fails the region.
   step start_args(const region_ctx& e, std::size_t i) {
     const std::string_view name = name_of(id_);
-    if (all_digits(name)) {
-      // `<|tool_call_begin|>0 <|tool_call_argument_begin|>`: the model wrote the counter and no
-      // name. vLLM guesses the tool from the arguments' keys; the engine offers handlers no
-      // schemas to guess from, and a call named "0" would be a wrong call
-      return step::failed(i, errc::missing_name, "the call id `" + id_ + "` is a bare counter: it names no tool",
-                          severity::error);
-    }
-    if (name.size() == strip_functions_ns(id_).size()) {
+    // `<|tool_call_begin|>0 <|tool_call_argument_begin|>`: the model wrote the counter and no
+    // name. As vLLM's kimi_k2 parser, the name is the request's tool that takes the arguments
+    // (kimi_infer_calls); without the tools, or when none or several fit, no call
+    infer_ = all_digits(name);
+    if (!infer_ && name.size() == strip_functions_ns(id_).size()) {
       // `functions.invalid.0`: no `:N` counter. vLLM's kimi_k2 parser reads only ids of the
       // shape `functions.NAME:N` and drops the rest; a name guessed from such an id may be wrong
       return step::failed(i, errc::invalid_call,
                           "the call id `" + id_.substr(0, 64) + "` has no `:N` counter: it is not a Kimi call id",
                           severity::error);
     }
-    if (!valid_call_name(name)) {
+    if (!infer_ && !valid_call_name(name)) {
       return step::failed(i, errc::missing_name, "the call id holds no usable name", severity::error);
     }
     if (!held_.empty()) {
@@ -130,9 +209,20 @@ class kimi_call_handler final : public handler {
     in_args_ = true;
     return {step::more, i};
   }
+  /// A counter-only call's step: its region fails when no declared tool fits its keys.
+  /// Fails where the call ends (a chunking-independent place), not where the arguments did.
+  step inferred(step s, bool at_end) {
+    if (s.st == step::fail || !infer_calls_.failed() || (s.st != step::done && !at_end)) return s;
+    return step::failed(s.st == step::done ? s.consumed : 0, errc::missing_name,
+                        "the call id `" + id_.substr(0, 64) +
+                            "` is a bare counter: it names no tool, and no single declared tool takes its arguments",
+                        severity::error);
+  }
 
   std::string_view fmt_;
   bool in_args_ = false, id_ws_ = false;
+  bool infer_ = false;  // a counter-only id: the name comes from the arguments' keys
+  kimi_infer_calls infer_calls_;
   std::string id_, mbuf_, held_;
   json_body body_;
 };

@@ -28,6 +28,8 @@ class mistral_handler final : public handler {
     ws_ = false;
     name_.clear();
     id_.clear();
+    raw_.clear();
+    junk_.clear();
     m_.reset();
   }
   step feed(const region_ctx& e, std::string_view in) override {
@@ -49,23 +51,31 @@ class mistral_handler final : public handler {
             continue;
           }
           if (is_ident_start(c)) { st_ = s_name; continue; }
-          return bad(i, "[TOOL_CALLS] is not followed by a call", severity::warning);
+          st_ = s_junk;
+          continue;
         case s_name:
           if (is_json_ws(c) && m_.buffer().empty()) {  // `[TOOL_CALLS]NAME [ARGS]`
             ws_ = true;
+            raw_ += static_cast<char>(c);
             ++i;
             continue;
           }
           if (!ws_ && (is_ident_char(c) || c == '-' || c == '.')) {
             if (name_.size() > 256) return bad(i, "name too long", severity::warning);
             name_ += static_cast<char>(c);
+            raw_ += static_cast<char>(c);
             ++i;
             continue;
           }
           if (c == '{') { start_args(e); continue; }
           {
             const int r = m_.push(c, after_name);
-            if (r == -2) return bad(i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+            if (r == -2) {
+              if (!ws_) return bad(i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+              to_junk();  // `[TOOL_CALLS] junk [{...}]`: words before a v3 list
+              continue;
+            }
+            raw_ += static_cast<char>(c);
             ++i;
             if (r == 0) { m_.reset(); st_ = s_args_ws; }
             else if (r == 1) { m_.reset(); ws_ = false; st_ = s_id; }
@@ -74,7 +84,12 @@ class mistral_handler final : public handler {
           continue;
         case s_name_marker: {
           const int r = m_.push(c, after_name);
-          if (r == -2) return bad(i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+          if (r == -2) {
+            if (!ws_) return bad(i, "[TOOL_CALLS]NAME is not followed by [ARGS]", severity::warning);
+            to_junk();
+            continue;
+          }
+          raw_ += static_cast<char>(c);
           ++i;
           if (r == 0) { m_.reset(); st_ = s_args_ws; }
           else if (r == 1) { m_.reset(); ws_ = false; st_ = s_id; }
@@ -102,8 +117,27 @@ class mistral_handler final : public handler {
           if (is_json_ws(c)) { ++i; continue; }
           if (c == '{') { start_args(e); continue; }
           return bad(i, "[ARGS] is not followed by a JSON object", severity::error);
+        case s_junk:
+          // vLLM's mistral parser (pre-v11 tokenizers) reads the list from the first `[{` when
+          // the text after [TOOL_CALLS] is not JSON: the words before it are content
+          if (c == '{' && !junk_.empty() && junk_.back() == '[') {
+            junk_.pop_back();
+            json_body::config cfg;
+            cfg.shape = wrapper_shape();
+            cfg.format = fmt_;
+            body_.begin(e, cfg);
+            st_ = s_json;
+            const step s = body_.feed(e, "[");
+            if (s.st != step::more) return bad(i, "[TOOL_CALLS] is not followed by a call", severity::warning);
+            continue;
+          }
+          if (junk_.size() >= k_max_junk) return bad(i, "[TOOL_CALLS] is not followed by a call", severity::warning);
+          junk_ += static_cast<char>(c);
+          ++i;
+          continue;
         case s_json: {
           const step s = body_.feed(e, in.substr(i));
+          if (s.st == step::done) junk_out(e);
           return s.after(i);
         }
       }
@@ -112,15 +146,36 @@ class mistral_handler final : public handler {
   }
   step finish(const region_ctx& e) override {
     if (st_ == s_json) {
-      return body_.finish(e);
+      step s = body_.finish(e);
+      if (s.st == step::done) junk_out(e);
+      return s;
     }
     return step::failed(0, errc::invalid_call, "[TOOL_CALLS] is not followed by a complete call",
-                        st_ == s_dispatch || st_ == s_name ? severity::warning : severity::error);
+                        st_ == s_dispatch || st_ == s_name || st_ == s_junk ? severity::warning : severity::error);
   }
 
  private:
   std::string_view fmt_;
-  enum state : std::uint8_t { s_dispatch, s_name, s_name_marker, s_id, s_args_ws, s_json };
+  enum state : std::uint8_t { s_dispatch, s_name, s_name_marker, s_id, s_args_ws, s_junk, s_json };
+  static constexpr std::size_t k_max_junk = 256;
+  /// What was read after [TOOL_CALLS] as a v11 name is words before a v3 list (s_junk).
+  void to_junk() {
+    junk_ = raw_;
+    m_.reset();
+    st_ = s_junk;
+  }
+  /// The calls of a list found after words (s_junk) are whole: the words are content (held
+  /// until the region succeeds), with a note.
+  void junk_out(const region_ctx& e) {
+    std::size_t end = junk_.size();
+    while (end > 0 && is_json_ws(static_cast<unsigned char>(junk_[end - 1]))) --end;
+    if (end == 0) return;
+    e.text.diag(errc::repaired, e.place.region_abs(),
+                "text between [TOOL_CALLS] and the call list is content (the list is read from its `[{`)",
+                severity::note);
+    e.text.region_content(std::string_view(junk_).substr(0, end));
+    junk_.clear();
+  }
   void start_args(const region_ctx& e) {
     json_body::config cfg;
     cfg.shape.args_only = true;
@@ -134,6 +189,8 @@ class mistral_handler final : public handler {
   state st_ = s_dispatch;
   bool ws_ = false;  ///< whitespace after the name or id: only a marker may follow
   std::string name_, id_;
+  std::string raw_;   ///< the bytes read as a v11 name and its marker (to_junk)
+  std::string junk_;  ///< s_junk: the words before a v3 list
   marker_set_matcher m_;
   json_body body_;
 };

@@ -45,6 +45,7 @@ struct step3 {
     s.xml.parameter_name = xml_name_style::quoted;
     s.xml.parameter_close = "</steptml:parameter>";
     s.xml.trim = xml_value_trim::whitespace;
+    s.xml.verbatim_text = true;  // strings keep their whitespace, typed values are trimmed (vLLM's step3)
     s.markers = {"<\xEF\xBD\x9C" "tool_calls_begin\xEF\xBD\x9C>", "<\xEF\xBD\x9C" "tool_calls_end\xEF\xBD\x9C>", "<|EOT|>"};
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<steptml:invoke"};
