@@ -32,6 +32,15 @@ inline std::vector<std::string> deepseek() { return {"<\xEF\xBD\x9C" "end\xE2\x9
 /// OpenAI harmony (gpt-oss).
 inline std::vector<std::string> harmony() { return {"<|end|>", "<|return|>", "<|call|>"}; }
 
+/// The end tokens of the model-agnostic rooms (OpenAI envelopes, fenced calls, morph-XML): the
+/// ChatML, Llama 3 and SentencePiece ends, whichever model writes the room's syntax.
+inline std::vector<std::string> generic() {
+  std::vector<std::string> v = chatml();
+  for (auto* more : {llama3, eos_s})
+    for (std::string& t : more()) v.push_back(std::move(t));
+  return v;
+}
+
 /// Every token above: what may follow a JSON region's closer in the rooms that read one.
 inline constexpr std::string_view any[] = {
     "<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|eom_id|>", "<|end_of_text|>", "<|eot|>", "<|eom|>", "<|python_end|>",

@@ -45,9 +45,7 @@ struct fenced {
                      {"<json>", "</json>"},   {"<JSON>", "</JSON>"},   {"<xml>", "</xml>"}};
       return std::unique_ptr<detail::handler>(new detail::fence_handler(f));
     };
-    end_tokens::add(d.markers, end_tokens::chatml());
-    end_tokens::add(d.markers, end_tokens::llama3());
-    end_tokens::add(d.markers, end_tokens::eos_s());
+    end_tokens::add(d.markers, end_tokens::generic());
     return d;
   }
 };

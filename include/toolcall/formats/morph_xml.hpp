@@ -673,9 +673,7 @@ struct morph_xml {
     d.traits.values_as_text = true;
     d.tool_triggers = &tool_triggers;
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::morph_xml_handler(name)); };
-    end_tokens::add(d.markers, end_tokens::chatml());
-    end_tokens::add(d.markers, end_tokens::llama3());
-    end_tokens::add(d.markers, end_tokens::eos_s());
+    end_tokens::add(d.markers, end_tokens::generic());
     return d;
   }
 };

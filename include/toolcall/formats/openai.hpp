@@ -23,9 +23,7 @@ struct openai {
     d.description = "OpenAI {\"tool_calls\": [...]} envelopes";
     d.bare.envelope = true;
     d.traits.model_ids = true;
-    end_tokens::add(d.markers, end_tokens::chatml());
-    end_tokens::add(d.markers, end_tokens::llama3());
-    end_tokens::add(d.markers, end_tokens::eos_s());
+    end_tokens::add(d.markers, end_tokens::generic());
     return d;
   }
 };
