@@ -225,4 +225,21 @@ TEST_SUITE("toolcall/peer gaps 2") {
     toolcall::message m = check(reg, bad, {}, bad.c_str());
     CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_arguments));
   }
+
+  TEST_CASE("builtin: a fence at the start of the output reaches every room that reads fences") {
+    // xLAM claims a fence at the start of the output (its list); the fenced room claims one at
+    // any line start. At the start both must be tried: a Hermes 2 Pro wrapper in the fence is
+    // the fenced room's, and used to come back as content with no diagnostic.
+    const toolcall::parser_registry reg = toolcall::parser_registry::builtin();
+    const std::string j = R"({"name": "special_function", "arguments": {"arg1": 1}})";
+    check(reg, "```xml\n<response>\n    " + j + "\n</response>\n```", {{"special_function", R"({"arg1":1})"}}, "");
+    check(reg, "```json\n\n   <function_call> " + j + " \n   </function_call> \n``` ",
+          {{"special_function", R"({"arg1":1})"}}, "");
+    check(reg, "Sure.\n```\n<tool>" + j + "</tool>\n```", {{"special_function", R"({"arg1":1})"}}, "Sure.");
+    // xLAM's own list keeps its room, at the start and after prose
+    check(reg, "```json\n[" + j + "]\n```", {{"special_function", R"({"arg1":1})"}}, "");
+    // a code fence is still content
+    const std::string code = "```python\nprint('<response>')\n```";
+    check(reg, code, {}, code.c_str());
+  }
 }

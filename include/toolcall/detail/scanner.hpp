@@ -146,13 +146,13 @@ class scanner {
       }
       hit->chain.push_back(c.who);
     }
-    // a start-only claim of an opener others claim anywhere: at the start the start trigger
-    // wins (scanner::match), so its chain holds the claimants of the anywhere one too (a handler
-    // that claims both keeps its start variant, which tells it where the region stands)
+    // an opener claimed under several conditions: where the narrower one holds (the start of
+    // the output is a line start, a line start is anywhere) its trigger wins (scanner::match),
+    // so its chain holds the claimants of the wider ones too (a handler that claims both keeps
+    // the narrower variant, which tells it where the region stands)
     for (auto& s : calls) {
-      if (s.cond != trig_cond::start) continue;
       for (const auto& a : calls) {
-        if (a.cond != trig_cond::anywhere || a.text != s.text) continue;
+        if (a.text != s.text || !(cond_rank(a.cond) > 0 && cond_rank(a.cond) < cond_rank(s.cond))) continue;
         for (const claimant& w : a.chain) {
           bool have = false;
           for (const claimant& x : s.chain) have |= x.h == w.h;
@@ -226,6 +226,17 @@ class scanner {
   /// The longest trigger: a held tail never needs more bytes than this to resolve.
   std::size_t max_marker() const noexcept { return max_marker_; }
 
+  /// How narrow a condition is, for equal openers: start (3) holds only where line_start (2)
+  /// holds, which holds only where anywhere (1) does; reasoning_head (0) stands apart.
+  static int cond_rank(trig_cond c) noexcept {
+    switch (c) {
+      case trig_cond::anywhere: return 1;
+      case trig_cond::line_start: return 2;
+      case trig_cond::start: return 3;
+      case trig_cond::reasoning_head: return 0;
+    }
+    return 0;
+  }
   static bool cond_ok(trig_cond c, const scan_state& st) noexcept {
     switch (c) {
       case trig_cond::anywhere: return true;
@@ -310,9 +321,9 @@ class scanner {
         if (!cond_ok(t.cond, st)) continue;
         const pm m = prefix_match_exact(rest, t.text);
         if (m == pm::full) {
-          // equal texts: the start-only trigger (its chain holds the others' claimants too)
+          // equal texts: the narrowest condition's trigger (its chain holds the others' claimants)
           if (!hit || t.text.size() > hit->text.size() ||
-              (t.text.size() == hit->text.size() && t.cond == trig_cond::start && hit->cond != trig_cond::start))
+              (t.text.size() == hit->text.size() && cond_rank(t.cond) > cond_rank(hit->cond)))
             hit = &t;
         } else if (m == pm::partial) {
           partial = true;
