@@ -121,6 +121,12 @@ class json_lexer : public json_lexer_state {
         return {lex_step::more, n};
       }
     }
+    return feed_loop(p, n);
+  }
+
+  /// feed() past its streamed-token path: the state loop, a function of its own so that the
+  /// path above stays small enough to inline into its caller.
+  lex_step feed_loop(const unsigned char* p, const std::size_t n) {
     std::size_t i = 0;
     while (i < n) {
       const unsigned char c = p[i];
