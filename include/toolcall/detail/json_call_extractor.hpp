@@ -124,6 +124,15 @@ class json_call_extractor final : public json_listener {
 
   /// Streams what the lexer wrote since the last sync. Called after each feed.
   void sync() {
+    // the usual case of a streamed token, small enough to inline into the handler: the lexer
+    // wrote into the call's buffer, the engine streams it
+    if (!failed_ && !frames_.empty()) {
+      const frame& f = frames_.back();
+      if (f.direct && f.args_seen && f.begun && !f.args_string) return e_->calls.args_appended();
+    }
+    sync_rest();
+  }
+  TOOLCALL_NOINLINE void sync_rest() {
     if (failed_ || frames_.empty()) return;
     frame& f = frames_.back();
     // an arguments string is decoded even before its call begins (the name may come after it):
