@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "engine_core.hpp"
+#include "json_text.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {

@@ -1,6 +1,11 @@
 // toolcall - parse tool calls from LLM output
 // SPDX-FileCopyrightText: 2026 toolcall authors
 // SPDX-License-Identifier: MIT
+// This header needs the OpenAI declarations, and openai.hpp includes it (through the Responses
+// implementation) once they stand: included first, it lets openai.hpp bring it in its place.
+#ifndef TOOLCALL_OPENAI_HPP
+#include "../openai.hpp"
+#endif
 #ifndef TOOLCALL_DETAIL_WIRE_HPP
 #define TOOLCALL_DETAIL_WIRE_HPP
 
