@@ -186,19 +186,29 @@ class lfm2_handler final : public handler {
     if (p >= raw_.size() || (raw_[p] != '\'' && raw_[p] != '"')) return false;
     quote_ = raw_[p];
     vstart_ = p + 1;
+    searched_ = vstart_;
     if ((py_.began() || held_.held()) && !held_.point(e).calls.abandon_call()) return false;
     st_ = s_repair;
     return true;
   }
   /// In repair: the region ends at the first closer after the value's start.
+  /// The search resumes where the last one stopped (less a closer's length), not at this
+  /// piece: the reader may have failed well after the value began, over bytes never searched.
   step repair_feed(const region_ctx& e, std::size_t base) {
-    const std::size_t k = raw_.find(k_closer, std::max(vstart_, base > k_closer.size() ? base - k_closer.size() : 0));
+    const std::size_t from = searched_ > vstart_ + k_closer.size() ? searched_ - k_closer.size() : vstart_;
+    const std::size_t k = raw_.find(k_closer, from);
     if (k == std::string::npos) {
       if (!keep_raw_) return repair_fail();
+      searched_ = raw_.size();
       return {step::more, raw_.size() - base};
     }
+    const std::size_t end = k + k_closer.size();
     const step s = repair_end(e, k);
-    return s.at(k + k_closer.size() - base);
+    if (end >= base) return s.at(end - base);
+    // the closer stood in an earlier piece: the region ends there, and the bytes after it go
+    // back to the text scanner (a failure is reported there too, as one-shot reports it)
+    if (s.st != step::done) return s.with_tail(raw_.substr(end, base - end));
+    return step::done_with(raw_.size() - base, raw_.substr(end));
   }
   /// raw_[vstart_, end) holds the value, its closing quote, `)` and `]`.
   step repair_end(const region_ctx& e, std::size_t end) {
@@ -260,7 +270,7 @@ class lfm2_handler final : public handler {
   bool keep_raw_ = true;
   bool list_ = false;      // repair: the call stood in a list
   char quote_ = '\'';
-  std::size_t vstart_ = 0;
+  std::size_t vstart_ = 0, searched_ = 0;
   std::string rname_, rkey_;
   json_body json_;
   pythonic_body py_;
