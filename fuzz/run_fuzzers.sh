@@ -57,6 +57,11 @@ for t in "${targets[@]}"; do
   built+=("$t")
 done
 
+# Without address randomisation a run with a fixed -seed and -runs explores the same inputs on
+# every machine (libFuzzer's comparison tracing records pointer values, which ASLR changes).
+norand=()
+setarch "$(uname -m)" -R true 2>/dev/null && norand=(setarch "$(uname -m)" -R)
+
 run_one() {
   local t="$1"
   mkdir -p "$build/corpus/$t"
@@ -65,17 +70,22 @@ run_one() {
   local dict=()
   [ -f "$here/$t.dict" ] && dict=(-dict="$here/$t.dict") || dict=(-dict="$here/toolcall.dict")
   # shellcheck disable=SC2086
-  "$build/$t" "$build/corpus/$t" "${seeds[@]}" "${dict[@]}" -max_total_time="$seconds" -max_len=65536 \
+  "${norand[@]}" "$build/$t" "$build/corpus/$t" "${seeds[@]}" "${dict[@]}" -max_total_time="$seconds" -max_len=65536 \
     -timeout=30 -rss_limit_mb=2560 -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" \
     ${FUZZ_EXTRA_ARGS:-} >"$build/logs/$t.log" 2>&1
   local rc=$?
   local stats
   stats="$(grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|stat::new_units_added)' "$build/logs/$t.log" | tr '\n' ' ')"
   if [ $rc -eq 0 ]; then
-    echo "ok   $t (${seconds}s) $stats"
+    echo "ok   $t (at most ${seconds}s) $stats"
   else
     echo "FAIL $t (exit $rc): see $build/logs/$t.log"
-    grep -E 'ERROR|invariant|detail|SUMMARY|Test unit written' "$build/logs/$t.log" | head -12
+    grep -v 'NEW_FUNC' "$build/logs/$t.log" |
+      grep -E 'ERROR|invariant violated|  detail \(|SUMMARY|Test unit written|Base64' | head -12
+    # the input itself, so a failure on a machine whose files are gone can be replayed
+    for a in "$build/artifacts/$t-"*; do
+      [ -f "$a" ] && [ "$(stat -c %s "$a")" -le 8192 ] && echo "input $(basename "$a") (base64): $(base64 -w0 "$a")"
+    done
   fi
   return $rc
 }

@@ -199,6 +199,31 @@ TEST_SUITE("toolcall/peer gaps") {
     CHECK(m.has_error());
   }
 
+  TEST_CASE("lfm2: the block ends at the first <|tool_call_end|>, inside a string too") {
+    // vLLM's and SGLang's LFM2 readers cut the block at the first closer (a special token the
+    // model cannot write inside a value); a value that would run across it is no call
+    const toolcall::parser_registry reg = tc_test::only_format("lfm2");
+    const std::string bad = "<|tool_call_start|>[get_weather(city=\"Oslo\"(]<|tool_call_end|>";
+    toolcall::message m = check(reg, bad + " Then: <|tool_call_start|>[get_time(tz=\"UTC\")]<|tool_call_end|>",
+                                {{"get_time", R"({"tz":"UTC"})"}}, (bad + " Then:").c_str());
+    REQUIRE(!m.diagnostics.empty());
+    CHECK(m.diagnostics[0].code == toolcall::errc::invalid_call);
+    CHECK(m.diagnostics[0].offset == bad.find("<|tool_call_end|>"));  // where the block was cut
+    // a string holding the closer: the call is cut there, the rest stays content
+    m = check(reg, "<|tool_call_start|>[f(a=\"x<|tool_call_end|>y\")]<|tool_call_end|>", {},
+              "<|tool_call_start|>[f(a=\"x<|tool_call_end|>y\")]<|tool_call_end|>");
+    CHECK(m.has_error());
+    // a part of the closer inside a string is text
+    check(reg, "<|tool_call_start|>[f(a=\"x<|tool_call_en\")]<|tool_call_end|>",
+          {{"f", R"({"a":"x<|tool_call_en"})"}}, "");
+    // the nested-quote repair still ends at the first closer
+    const std::string cmd = "python3 -c \"print('a')\"";
+    m = check(reg,
+              "<|tool_call_start|>[bash(command='" + cmd + "')]<|tool_call_end|> and "
+              "<|tool_call_start|>[ls()]<|tool_call_end|>",
+              {{"bash", R"x({"command":"python3 -c \"print('a')\""})x"}, {"ls", "{}"}}, "and");
+  }
+
   TEST_CASE("repeated parameter: Solar Open 2 keeps the first value, the XML families the later one") {
     toolcall::message m = check(tc_test::only_format("solar_open2"),
                                 "<|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Paris"

@@ -94,6 +94,8 @@ class pythonic_body {
   }
 
   std::size_t calls() const noexcept { return calls_; }
+  /// Has the list (or a lone call) closed, so only its closer or the region's end may follow?
+  bool closed() const noexcept { return st_ == s_after_list || (st_ == s_after_call && !cfg_.list && calls_ > 0); }
   /// Has the current call emitted its call_begin?
   bool began() const noexcept { return begun_; }
 

@@ -359,9 +359,9 @@ class handler {
 
 /// A handler that hands a region to another reader: a wrapper that changes a part of the context
 /// its inner handler sees, a router that picks one reader per trigger variant. By default feed()
-/// and finish() go to `cur_` (set by begin_in()); take() passes the inner reader's step on, the
-/// bytes it read past the region's end with it when the region is done (a failed region gives
-/// none back through a wrapper).
+/// and finish() go to `cur_` (set by begin_in()); take() passes the inner reader's step on with
+/// its tail: the bytes it read past the region's end, or, for a failure, the bytes of earlier
+/// pieces after the point where it stopped.
 class delegating_handler : public handler {
  public:
   step feed(const region_ctx& e, std::string_view in) override { return take(cur_->feed(e, in)); }
@@ -373,10 +373,7 @@ class delegating_handler : public handler {
     cur_ = &h;
     h.begin(e, trigger, variant);
   }
-  static step take(step s) {
-    if (s.st == step::fail && !s.tail().empty()) return s.with_tail({});
-    return s;
-  }
+  static step take(step s) { return s; }
   handler* cur_ = nullptr;
 };
 

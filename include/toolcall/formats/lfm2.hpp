@@ -75,6 +75,7 @@ class lfm2_handler final : public handler {
     raw_.clear();
     keep_raw_ = true;
     held_.clear();
+    hold_.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
     const std::size_t base = raw_.size();  // where `in` starts in raw_
@@ -124,15 +125,22 @@ class lfm2_handler final : public handler {
     }
     if (i == n) return {step::more, n};
     if (st_ == s_json) return (json_.feed(e, in.substr(i))).after(i);
-    const step s = (py_.feed(held_.point(e), in.substr(i))).after(i);
-    if (s.st == step::fail && repairable(e)) return repair_feed(e, base);
-    if (s.st != step::more) held_.release();
-    return s;
+    return feed_py(e, in.substr(i), base + i).after(i);
   }
   step finish(const region_ctx& e) override {
     if (st_ == s_repair) return repair_end(e, raw_.size());
     if (st_ == s_json) return json_.finish(e);
     if (st_ == s_py) {
+      if (!hold_.empty()) {
+        // the held bytes did not begin the closer: the text ended
+        const std::string w = take_bytes(hold_);
+        const step s = py_.feed(held_.point(e), w);
+        if (s.st == step::fail && repairable(e)) return repair_end(e, raw_.size());
+        if (s.st != step::more) {
+          held_.release();
+          return s.st == step::done ? step::done_with(0, std::string(s.tail()) + w.substr(s.consumed)) : s.at(0);
+        }
+      }
       const step s = py_.finish(held_.point(e));
       if (s.st == step::fail && repairable(e)) return repair_end(e, raw_.size());
       held_.release();
@@ -145,6 +153,67 @@ class lfm2_handler final : public handler {
   static constexpr std::string_view k_closer = "<|tool_call_end|>";
   static constexpr std::size_t k_max_raw = std::size_t{1} << 20;
   enum state : std::uint8_t { s_open, s_peek, s_json, s_py, s_repair };
+
+  // ---- the list and its closer --------------------------------------------------------------
+  // The block ends at the first `<|tool_call_end|>`, inside a string too, as vLLM's and SGLang's
+  // LFM2 readers cut it (a special token: the model cannot write it inside a value). The
+  // pythonic reader gets only bytes known not to begin the closer (a partial closer at a
+  // piece's end is held), so it never reads across it, whatever the chunking.
+
+  /// Feeds `in` (held bytes first) to the pythonic reader; raw_ holds `in` from `base`.
+  step feed_py(const region_ctx& e, std::string_view in, std::size_t base) {
+    std::string joined;
+    std::string_view w = in;
+    const std::size_t h = hold_.size();
+    if (h) {
+      joined = take_bytes(hold_);
+      joined.append(in.data(), in.size());
+      w = joined;
+    }
+    const std::size_t wraw = base - h;  // where w starts in raw_ (when kept)
+    const std::size_t k = w.find(k_closer);
+    const std::size_t upto = k != std::string_view::npos ? k : w.size() - closer_prefix_at_end(w);
+    step s = py_.feed(held_.point(e), w.substr(0, upto));
+    if (s.st == step::more) {
+      if (k == std::string_view::npos) {
+        hold_.assign(w.data() + upto, w.size() - upto);
+        return {step::more, in.size()};
+      }
+      if (py_.closed()) {
+        held_.release();
+        return step{step::done, k + k_closer.size() - h};  // the closer ends in this piece
+      }
+      // the closer came inside the list
+      if (repairable(e)) {
+        const step r = repair_end(e, wraw + k);
+        return r.st == step::done ? step{step::done, k + k_closer.size() - h} : on_piece(r, w, k, h);
+      }
+      held_.release();
+      return on_piece(step::failed(0, errc::invalid_call, "`<|tool_call_end|>` comes before the call list closed",
+                                   severity::error),
+                      w, k, h);
+    }
+    if (s.st == step::fail && repairable(e)) {
+      // the search for the closer starts at the value; bytes after the failure were not read
+      return repair_feed(e, base);
+    }
+    held_.release();
+    return on_piece(s, w, s.consumed, h);
+  }
+  /// Step `s` of a reader that stopped at byte `at` of w (h held bytes, then this piece), as
+  /// a step over this piece: held bytes after `at` go back as its tail.
+  static step on_piece(const step& s, std::string_view w, std::size_t at, std::size_t h) {
+    if (at >= h) return s.at(at - h);
+    std::string back(s.st == step::done ? s.tail() : std::string_view());
+    back.append(w.data() + at, h - at);
+    return s.at(0).with_tail(std::move(back));
+  }
+  /// The length of the longest proper prefix of the closer that ends `w`.
+  static std::size_t closer_prefix_at_end(std::string_view w) {
+    for (std::size_t l = std::min(w.size(), k_closer.size() - 1); l > 0; --l)
+      if (w.substr(w.size() - l) == k_closer.substr(0, l)) return l;
+    return 0;
+  }
 
   // ---- the nested-quote repair ------------------------------------------------------------
   // A shell command quoting Python that quotes again (`bash(command='python3 -c "f(x='\,')"')`)
@@ -266,6 +335,7 @@ class lfm2_handler final : public handler {
   state st_ = s_open;
   std::string ws_;
   held_end_calls held_;
+  std::string hold_;       // bytes that may begin the closer, not yet given to the reader
   std::string raw_;        // the region's bytes (the repair re-reads them), up to k_max_raw
   bool keep_raw_ = true;
   bool list_ = false;      // repair: the call stood in a list
