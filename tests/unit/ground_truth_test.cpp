@@ -77,6 +77,9 @@ TEST_SUITE("toolcall/ground truth") {
            "{\"city\": \"Paris\"}<|call|>",
            {paris}, "");
     expect("function call <|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}", {paris}, "");
+    // a newline between two tokens, spaced by the detokenizer
+    expect("function call \n <|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}", {paris},
+           "");
     expect("```json \n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n```", {paris}, "");
     expect("functools [{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]", {paris}, "");
     expect("functools{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}", {paris}, "");

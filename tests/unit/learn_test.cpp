@@ -313,6 +313,23 @@ TEST_SUITE("toolcall/learn") {
     CHECK(cut.content.find("tool") != std::string::npos);
   }
 
+  TEST_CASE("a learned opener of two tokens matches with whitespace where they join") {
+    // InternLM2's `<|action_start|><|plugin|>`: a detokenizer that puts spaces around special
+    // tokens writes a newline between them as ` \n `
+    auto spec = toolcall::format::learn(samples_of("internlm2"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->call_begin == "<|action_start|><|plugin|>");
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    for (const char* joint : {"", " ", "\n", "\r\n", " \n "}) {
+      const std::string text = std::string("Checking.<|action_start|>") + joint +
+                               "<|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|action_end|>";
+      tc_test::want_more more;
+      more.content = "Checking.";
+      tc_test::expect_message(reg, text, {{"get_weather", R"({"city":"Paris"})"}}, more);
+    }
+  }
+
   TEST_CASE("learning says which slot it could not infer") {
     std::vector<toolcall::learn_sample> none;
     auto e = toolcall::format::learn(none);

@@ -179,23 +179,25 @@ inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
 }
 
 /// The spellings of a marker with whitespace at its token joints (marker_joint): one space, a
-/// newline or CRLF at each of its first two joints. The scanner's tables hold them beside the
-/// marker, so a trigger matches however the detokenizer spaced it.
+/// newline, CRLF or ` \n ` (a newline between two special tokens, as a detokenizer that puts
+/// spaces around special tokens writes it) at each of its first two joints. The scanner's
+/// tables hold them beside the marker, so a trigger matches however the detokenizer spaced it.
 inline std::vector<std::string> joint_spellings(std::string_view m) {
   std::vector<std::size_t> joints;
   for (std::size_t j = 1; j < m.size() && joints.size() < 2; ++j)
     if (marker_joint(m, j)) joints.push_back(j);
   std::vector<std::string> out;
   if (joints.empty()) return out;
-  static constexpr std::string_view fills[] = {"", " ", "\n", "\r\n"};
-  const std::size_t combos = joints.size() == 1 ? 4 : 16;
+  static constexpr std::string_view fills[] = {"", " ", "\n", "\r\n", " \n "};
+  constexpr std::size_t nf = sizeof(fills) / sizeof(fills[0]);
+  const std::size_t combos = joints.size() == 1 ? nf : nf * nf;
   for (std::size_t k = 1; k < combos; ++k) {
     std::string v;
     std::size_t pos = 0, code = k;
     for (std::size_t j : joints) {
       v.append(m.substr(pos, j - pos));
-      v.append(fills[code % 4]);
-      code /= 4;
+      v.append(fills[code % nf]);
+      code /= nf;
       pos = j;
     }
     v.append(m.substr(pos));
