@@ -46,6 +46,7 @@ class json_lexer : public json_lexer_state {
   /// Starts a new document. The listener may be null.
   void reset(json_listener* l, std::size_t max_depth) {
     listener_ = l;
+    told_depth_ = static_cast<std::size_t>(-1);
     max_depth_ = max_depth;
     out_.clear();
     o_ = &out_;
@@ -71,6 +72,9 @@ class json_lexer : public json_lexer_state {
   /// Called by a listener that rejected what it saw: feed() stops right after the byte that
   /// made the callback, so where a region fails never depends on how the text was chunked.
   void halt() noexcept { halted_ = true; }
+  /// From now on the listener hears only of what lies at `depth` or above (the end of the
+  /// value at `depth` included), not of the members inside it; -1 (reset()'s) tells it all.
+  void tell_to_depth(std::size_t depth) noexcept { told_depth_ = depth; }
   bool halted() const noexcept { return halted_; }
 
   /// What the lexer wrote to its own buffer (everything, unless a part was diverted).
@@ -164,7 +168,7 @@ class json_lexer : public json_lexer_state {
             continue;
           }
           in_key_ = false;
-          if (listener_) {
+          if (told(stack_.size())) {
             const std::string_view k = key_text();
             listener_->key(k, stack_.size());
           }
@@ -205,7 +209,7 @@ class json_lexer : public json_lexer_state {
             const std::size_t j = whole_string(p, i, n);
             if (j != 0) {
               if (stack_.empty() || stack_.back() != '{') comma_if_needed();
-              if (listener_) listener_->value_begin(jkind::string, stack_.size(), o().size());
+              if (told(stack_.size())) listener_->value_begin(jkind::string, stack_.size(), o().size());
               quote_ = '"';
               in_key_ = false;
               if (halted_) {
@@ -309,7 +313,7 @@ class json_lexer : public json_lexer_state {
     key_spilled_ = false;
     in_key_ = false;
     // no escape in it (whole_string): the key as the listener gets it is its bytes
-    if (listener_) listener_->key(std::string_view(s + i + 1, j - i - 1), stack_.size());
+    if (told(stack_.size())) listener_->key(std::string_view(s + i + 1, j - i - 1), stack_.size());
     if (!halted_ && j + 1 < n && p[j + 1] == ':') {
       o().append(s + i, j + 2 - i);
       st_ = st_value;
