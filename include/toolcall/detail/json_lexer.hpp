@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -198,6 +199,14 @@ class json_lexer : public json_lexer_state {
           break;
       }
       // structural states
+      if (stack_.size() > told_depth_) {
+        // members the listener is not told of: plain valid JSON is copied in one run
+        const std::size_t k = quiet_run(p, i, n);
+        if (k != i) {
+          i = k;
+          continue;
+        }
+      }
       if (is_json_ws(c)) {
         ++i;
         continue;
@@ -292,6 +301,122 @@ class json_lexer : public json_lexer_state {
       }
     }
     return {st_ == st_done ? lex_step::done : lex_step::more, n};
+  }
+
+  /// Inside a value whose members the listener is not told of (tell_to_depth): from p[i] in a
+  /// structural state, the members that need no repair (whitespace, commas and colons, whole
+  /// plain strings and keys, whole numbers and literals, brackets that open or close inside
+  /// that value) are written as the byte path writes them, gathered in one buffer and appended
+  /// at once. It stops, in the state the byte path would be in, at the first byte it leaves to
+  /// that path (anything else, a token cut by the write's end, the value's own closer), and
+  /// returns where.
+  std::size_t quiet_run(const unsigned char* p, std::size_t i, const std::size_t n) {
+    char buf[512];
+    std::size_t len = 0;
+    const auto put = [&](const void* s, std::size_t m) {
+      if (len + m > sizeof buf) {
+        o().append(buf, len);
+        len = 0;
+        if (m > sizeof buf) return static_cast<void>(o().append(static_cast<const char*>(s), m));
+      }
+      std::memcpy(buf + len, s, m);
+      len += m;
+    };
+    const auto comma = [&] {  // comma_if_needed into buf
+      if (need_comma_.back()) put(",", 1);
+      need_comma_.back() = 1;
+      after_comma_ = false;
+    };
+    while (i < n) {
+      const unsigned char c = p[i];
+      if (is_json_ws(c)) {
+        ++i;
+        continue;
+      }
+      if (st_ == st_value) {
+        const bool in_obj = stack_.back() == '{';
+        if (c == '"') {
+          const std::size_t j = whole_string(p, i, n);
+          if (j == 0) break;
+          if (!in_obj) comma();
+          in_key_ = false;
+          put(p + i, j + 1 - i);
+          st_ = st_after;
+          i = j + 1;
+        } else if (c == '{' || c == '[') {
+          if (stack_.size() >= max_depth_) break;
+          if (!in_obj) comma();
+          put(&c, 1);
+          stack_.push_back(static_cast<char>(c));
+          need_comma_.push_back(0);
+          after_comma_ = false;
+          st_ = c == '{' ? st_key : st_value;
+          ++i;
+        } else {
+          // a number or literal ending in this write, as begin_value, the scalar run and
+          // end_scalar take it (what they would repair or reject is left to them)
+          std::size_t j = i + 1;
+          while (j < n && j - i <= 256 && (is_ident_char(p[j]) || p[j] == '.' || p[j] == '+' || p[j] == '-')) ++j;
+          if (j >= n || j - i > 256) break;
+          const std::string_view t(reinterpret_cast<const char*>(p + i), j - i);
+          if (!(t == "true" || t == "false" || t == "null" || is_json_number(t))) break;
+          if (!in_obj) comma();
+          put(t.data(), t.size());
+          st_ = st_after;
+          i = j;
+        }
+      } else if (st_ == st_key) {
+        if (c == '"') {
+          const std::size_t j = whole_string(p, i, n);
+          if (j == 0) break;
+          comma();
+          key_pos_ = o().size() + len + 1;
+          key_spilled_ = false;
+          in_key_ = false;
+          if (j + 1 < n && p[j + 1] == ':') {
+            put(p + i, j + 2 - i);
+            st_ = st_value;
+            i = j + 2;
+          } else {
+            put(p + i, j + 1 - i);
+            st_ = st_colon;
+            i = j + 1;
+          }
+        } else if (c == '}' && !after_comma_ && stack_.size() - 1 > told_depth_) {
+          put(&c, 1);  // {}
+          stack_.pop_back();
+          need_comma_.pop_back();
+          st_ = st_after;
+          ++i;
+        } else {
+          break;
+        }
+      } else if (st_ == st_colon) {
+        if (c != ':') break;
+        put(&c, 1);
+        st_ = st_value;
+        ++i;
+      } else if (st_ == st_after) {
+        if (c == ',') {
+          after_comma_ = true;
+          st_ = stack_.back() == '{' ? st_key : st_value;
+          ++i;
+        } else if ((c == '}' || c == ']') && (stack_.back() == '{') == (c == '}') && stack_.size() - 1 > told_depth_) {
+          put(&c, 1);
+          stack_.pop_back();
+          need_comma_.pop_back();
+          after_comma_ = false;
+          st_ = st_after;
+          ++i;
+        } else {
+          break;
+        }
+      } else {
+        break;
+      }
+    }
+    if (len) o().append(buf, len);
+    return i;
   }
 
   /// A double-quoted string from p[i] of plain ASCII bytes (no escape, control or non-ASCII
