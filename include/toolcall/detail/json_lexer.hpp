@@ -34,6 +34,12 @@
 
 #include "../error.hpp"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_LEXER_INLINE __attribute__((always_inline))
+#else
+#define TOOLCALL_LEXER_INLINE
+#endif
+
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
@@ -311,19 +317,31 @@ class json_lexer : public json_lexer_state {
   /// that path (anything else, a token cut by the write's end, the value's own closer), and
   /// returns where.
   std::size_t quiet_run(const unsigned char* p, std::size_t i, const std::size_t n) {
-    char buf[512];
+    constexpr std::size_t cap = 512;
+    char buf[cap + 16];  // 16 bytes of slack: a short token is copied as 16
     std::size_t len = 0;
-    const auto put = [&](const void* s, std::size_t m) {
-      if (len + m > sizeof buf) {
+    // inline copies: a call per token would cost what the buffer saves
+    const auto put = [&](const unsigned char* s, std::size_t m) TOOLCALL_LEXER_INLINE {
+      if (len + m > cap) {
         o().append(buf, len);
         len = 0;
-        if (m > sizeof buf) return static_cast<void>(o().append(static_cast<const char*>(s), m));
+        if (m > cap) return static_cast<void>(o().append(reinterpret_cast<const char*>(s), m));
       }
-      std::memcpy(buf + len, s, m);
+      if (m <= 16 && s + 16 <= p + n)
+        std::memcpy(buf + len, s, 16);
+      else
+        std::memcpy(buf + len, s, m);
       len += m;
     };
-    const auto comma = [&] {  // comma_if_needed into buf
-      if (need_comma_.back()) put(",", 1);
+    const auto put1 = [&](char c) TOOLCALL_LEXER_INLINE {
+      if (len == cap) {
+        o().append(buf, len);
+        len = 0;
+      }
+      buf[len++] = c;
+    };
+    const auto comma = [&]() TOOLCALL_LEXER_INLINE {  // comma_if_needed into buf
+      if (need_comma_.back()) put1(',');
       need_comma_.back() = 1;
       after_comma_ = false;
     };
@@ -346,7 +364,7 @@ class json_lexer : public json_lexer_state {
         } else if (c == '{' || c == '[') {
           if (stack_.size() >= max_depth_) break;
           if (!in_obj) comma();
-          put(&c, 1);
+          put1(static_cast<char>(c));
           stack_.push_back(static_cast<char>(c));
           need_comma_.push_back(0);
           after_comma_ = false;
@@ -359,9 +377,11 @@ class json_lexer : public json_lexer_state {
           while (j < n && j - i <= 256 && (is_ident_char(p[j]) || p[j] == '.' || p[j] == '+' || p[j] == '-')) ++j;
           if (j >= n || j - i > 256) break;
           const std::string_view t(reinterpret_cast<const char*>(p + i), j - i);
-          if (!(t == "true" || t == "false" || t == "null" || is_json_number(t))) break;
+          const bool lit = (t.size() == 4 && (std::memcmp(t.data(), "true", 4) == 0 || std::memcmp(t.data(), "null", 4) == 0)) ||
+                           (t.size() == 5 && std::memcmp(t.data(), "false", 5) == 0);
+          if (!lit && !is_json_number(t)) break;
           if (!in_obj) comma();
-          put(t.data(), t.size());
+          put(p + i, j - i);
           st_ = st_after;
           i = j;
         }
@@ -383,7 +403,7 @@ class json_lexer : public json_lexer_state {
             i = j + 1;
           }
         } else if (c == '}' && !after_comma_ && stack_.size() - 1 > told_depth_) {
-          put(&c, 1);  // {}
+          put1('}');  // {}
           stack_.pop_back();
           need_comma_.pop_back();
           st_ = st_after;
@@ -393,7 +413,7 @@ class json_lexer : public json_lexer_state {
         }
       } else if (st_ == st_colon) {
         if (c != ':') break;
-        put(&c, 1);
+        put1(':');
         st_ = st_value;
         ++i;
       } else if (st_ == st_after) {
@@ -402,7 +422,7 @@ class json_lexer : public json_lexer_state {
           st_ = stack_.back() == '{' ? st_key : st_value;
           ++i;
         } else if ((c == '}' || c == ']') && (stack_.back() == '{') == (c == '}') && stack_.size() - 1 > told_depth_) {
-          put(&c, 1);
+          put1(static_cast<char>(c));
           stack_.pop_back();
           need_comma_.pop_back();
           after_comma_ = false;
