@@ -280,8 +280,11 @@ class scanner {
       if (bucket.size() <= 4) {
         try_range({bucket.data(), bucket.data() + bucket.size()});
       } else {
-        if (j + 1 < n) try_range(key_range(bucket, static_cast<unsigned char>(b[j + 1]), akey));
-        if (j > i) try_range(key_range(bucket, 256u + static_cast<unsigned char>(b[j - 1]), akey));
+        // a key with no pair around the anchor has no entry: its search is skipped
+        if (j + 1 < n && trigger_table::has_pair(tb.fwd_pairs, c, static_cast<unsigned char>(b[j + 1])))
+          try_range(key_range(bucket, static_cast<unsigned char>(b[j + 1]), akey));
+        if (j > i && trigger_table::has_pair(tb.bwd_pairs, static_cast<unsigned char>(b[j - 1]), c))
+          try_range(key_range(bucket, 256u + static_cast<unsigned char>(b[j - 1]), akey));
         if (tb.always[c]) try_range(key_range(bucket, 512u, akey));
       }
       if (best < n) return best;
@@ -339,7 +342,8 @@ class scanner {
     } else {
       // the bucket is sorted by second byte, one-byte triggers (key 256) last: equal texts
       // keep their order, so the first of two equal triggers still wins
-      look(key_range(bucket, 256u, trigger_table::key2_fn{}));
+      // one-byte triggers: the byte is its own anchor (always)
+      if (tb.always[static_cast<unsigned char>(rest[0])]) look(key_range(bucket, 256u, trigger_table::key2_fn{}));
       look(key_range(bucket, static_cast<unsigned char>(rest[1]), trigger_table::key2_fn{}));
     }
     return hit;
