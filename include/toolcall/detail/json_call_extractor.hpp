@@ -107,8 +107,8 @@ class json_call_extractor final : public json_listener {
     inner_failed_ = false;
     inner_code_ = errc::ok;
     inner_msg_.clear();
-    known_name_.assign(known_name.data(), known_name.size());
-    known_id_.assign(known_id.data(), known_id.size());
+    if (!known_name.empty() || !known_name_.empty()) known_name_.assign(known_name.data(), known_name.size());
+    if (!known_id.empty() || !known_id_.empty()) known_id_.assign(known_id.data(), known_id.size());
   }
 
   /// The context of the current feed: a handler may pass one that lives only for the call (a
