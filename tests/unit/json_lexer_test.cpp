@@ -176,6 +176,72 @@ TEST_SUITE("toolcall/json") {
       }
     }
   }
+  TEST_CASE("a listener told only to a depth hears nothing inside that value, and the output is the same") {
+    // the call extractor's use: the arguments object's members are not told (json_lexer::
+    // tell_to_depth), and are copied in runs where they need no repair; repairs, escapes and
+    // tokens cut by a write still take the byte path
+    struct recorder final : toolcall::detail::json_listener {
+      toolcall::detail::json_lexer* lx = nullptr;
+      bool quiet = false, last_args = false;
+      std::string log;
+      void value_begin(toolcall::detail::jkind k, std::size_t d, std::size_t p) override {
+        log += "b" + std::to_string(static_cast<int>(k)) + "/" + std::to_string(d) + "@" + std::to_string(p) + ";";
+        if (quiet && last_args && d == 1 && k == toolcall::detail::jkind::object) lx->tell_to_depth(1);
+      }
+      void value_end(toolcall::detail::jkind k, std::size_t d, std::size_t p) override {
+        log += "e" + std::to_string(static_cast<int>(k)) + "/" + std::to_string(d) + "@" + std::to_string(p) + ";";
+        if (quiet && d == 1) lx->tell_to_depth(static_cast<std::size_t>(-1));
+      }
+      void key(std::string_view k, std::size_t d) override {
+        log += "k" + std::string(k) + "/" + std::to_string(d) + ";";
+        last_args = k == "arguments";
+      }
+    };
+    const std::string in =
+        "{\"name\": \"f\", \"arguments\": {\"a\": [1, -2.5e3, true, null, {}, [], {\"b\": \"x y\"}],"
+        " 'c': True, d: \"caf\xc3\xa9\", \"e\": \"q\\\"t\", \"f\": [\"g\",], \"h\": {\"i\": 12345678901234567890}},"
+        " \"id\": \"7\"} tail";
+    std::string plain_log, plain_out;
+    for (std::size_t chunk : {std::string::npos, std::size_t(1), std::size_t(3), std::size_t(7)}) {
+      for (int quiet = 0; quiet < 2; ++quiet) {
+        toolcall::detail::json_lexer lx;
+        recorder r;
+        r.lx = &lx;
+        r.quiet = quiet == 1;
+        lx.reset(&r, 8);
+        std::size_t at = 0;
+        toolcall::detail::lex_step s;
+        do {
+          s = lx.feed(std::string_view(in).substr(at, chunk));
+          at += s.consumed;
+        } while (s.st == toolcall::detail::lex_step::more && at < in.size());
+        CAPTURE(chunk);
+        CAPTURE(quiet);
+        CHECK(s.st == toolcall::detail::lex_step::done);
+        CHECK(at == in.size() - 5);
+        CHECK(lx.repaired());
+        if (plain_log.empty()) {
+          plain_log = r.log;
+          plain_out = lx.out();
+          continue;
+        }
+        CHECK(lx.out() == plain_out);
+        std::string want;  // the plain log without what lies below depth 1
+        for (std::size_t b = 0, e; b < plain_log.size(); b = e + 1) {
+          e = plain_log.find(';', b);
+          const std::string ev = plain_log.substr(b, e - b);
+          const std::size_t sl = ev.rfind('/');
+          const int depth = std::stoi(ev.substr(sl + 1));
+          if (!quiet || depth <= 1) want += ev + ";";
+        }
+        CHECK(r.log == want);
+      }
+    }
+    CHECK(plain_out ==
+          "{\"name\":\"f\",\"arguments\":{\"a\":[1,-2.5e3,true,null,{},[],{\"b\":\"x y\"}],\"c\":true,"
+          "\"d\":\"caf\xc3\xa9\",\"e\":\"q\\\"t\",\"f\":[\"g\"],\"h\":{\"i\":12345678901234567890}},\"id\":\"7\"}");
+    CHECK(plain_log.find("/2") != std::string::npos);  // the plain listener does hear the members
+  }
   TEST_CASE("a top-level scalar ends at its delimiter") {
     toolcall::detail::json_lexer lx;
     lx.reset(nullptr, 8);

@@ -118,12 +118,14 @@ inline std::uint64_t fresh_id_seed() noexcept {
 /// `prefix` plus 24 letters and digits.
 inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  char r[24];  // written here, then appended at once (a push_back per byte is a call each)
-  for (char& c : r) c = al[splitmix64(state) % 62];
-  std::string id;
-  id.reserve(prefix.size() + sizeof r);
-  id.append(prefix.data(), prefix.size());
-  id.append(r, sizeof r);
+  // written here, then made a string at once (a push_back per byte is a call each)
+  char r[64];
+  const std::size_t np = std::min<std::size_t>(prefix.size(), sizeof r - 24);
+  std::memcpy(r, prefix.data(), np);
+  for (std::size_t k = np; k < np + 24; ++k) r[k] = al[splitmix64(state) % 62];
+  if (np == prefix.size()) return std::string(r, np + 24);
+  std::string id(prefix.data(), prefix.size());  // a long prefix
+  id.append(r + np, 24);
   return id;
 }
 

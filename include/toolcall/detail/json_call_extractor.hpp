@@ -107,8 +107,8 @@ class json_call_extractor final : public json_listener {
     inner_failed_ = false;
     inner_code_ = errc::ok;
     inner_msg_.clear();
-    known_name_.assign(known_name.data(), known_name.size());
-    known_id_.assign(known_id.data(), known_id.size());
+    if (!known_name.empty() || !known_name_.empty()) known_name_.assign(known_name.data(), known_name.size());
+    if (!known_id.empty() || !known_id_.empty()) known_id_.assign(known_id.data(), known_id.size());
   }
 
   /// The context of the current feed: a handler may pass one that lives only for the call (a
@@ -250,6 +250,9 @@ class json_call_extractor final : public json_listener {
     if (kind == jkind::object || kind == jkind::array) {
       roles_.resize(depth);
       roles_.push_back(r);
+      // the arguments' members are not read (their roles would all be r_skip): the lexer tells
+      // only of the arguments' end
+      if (r == r_args) lx_->tell_to_depth(depth);
     } else {
       scalar_role_ = r;
       scalar_pos_ = pos;
@@ -262,6 +265,7 @@ class json_call_extractor final : public json_listener {
     if (kind == jkind::object || kind == jkind::array) {
       r = roles_.size() > depth ? roles_[depth] : r_skip;
       roles_.resize(depth);
+      if (r == r_args) lx_->tell_to_depth(static_cast<std::size_t>(-1));  // its members were not told
     } else {
       r = scalar_role_;
       scalar_role_ = r_skip;

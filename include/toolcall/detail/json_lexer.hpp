@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,12 @@
 #include "scan.hpp"
 
 #include "../error.hpp"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_LEXER_INLINE __attribute__((always_inline))
+#else
+#define TOOLCALL_LEXER_INLINE
+#endif
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -46,6 +53,7 @@ class json_lexer : public json_lexer_state {
   /// Starts a new document. The listener may be null.
   void reset(json_listener* l, std::size_t max_depth) {
     listener_ = l;
+    told_depth_ = static_cast<std::size_t>(-1);
     max_depth_ = max_depth;
     out_.clear();
     o_ = &out_;
@@ -71,6 +79,9 @@ class json_lexer : public json_lexer_state {
   /// Called by a listener that rejected what it saw: feed() stops right after the byte that
   /// made the callback, so where a region fails never depends on how the text was chunked.
   void halt() noexcept { halted_ = true; }
+  /// From now on the listener hears only of what lies at `depth` or above (the end of the
+  /// value at `depth` included), not of the members inside it; -1 (reset()'s) tells it all.
+  void tell_to_depth(std::size_t depth) noexcept { told_depth_ = depth; }
   bool halted() const noexcept { return halted_; }
 
   /// What the lexer wrote to its own buffer (everything, unless a part was diverted).
@@ -164,7 +175,7 @@ class json_lexer : public json_lexer_state {
             continue;
           }
           in_key_ = false;
-          if (listener_) {
+          if (told(stack_.size())) {
             const std::string_view k = key_text();
             listener_->key(k, stack_.size());
           }
@@ -194,6 +205,14 @@ class json_lexer : public json_lexer_state {
           break;
       }
       // structural states
+      if (stack_.size() > told_depth_) {
+        // members the listener is not told of: plain valid JSON is copied in one run
+        const std::size_t k = quiet_run(p, i, n);
+        if (k != i) {
+          i = k;
+          continue;
+        }
+      }
       if (is_json_ws(c)) {
         ++i;
         continue;
@@ -205,7 +224,7 @@ class json_lexer : public json_lexer_state {
             const std::size_t j = whole_string(p, i, n);
             if (j != 0) {
               if (stack_.empty() || stack_.back() != '{') comma_if_needed();
-              if (listener_) listener_->value_begin(jkind::string, stack_.size(), o().size());
+              if (told(stack_.size())) listener_->value_begin(jkind::string, stack_.size(), o().size());
               quote_ = '"';
               in_key_ = false;
               if (halted_) {
@@ -290,6 +309,136 @@ class json_lexer : public json_lexer_state {
     return {st_ == st_done ? lex_step::done : lex_step::more, n};
   }
 
+  /// Inside a value whose members the listener is not told of (tell_to_depth): from p[i] in a
+  /// structural state, the members that need no repair (whitespace, commas and colons, whole
+  /// plain strings and keys, whole numbers and literals, brackets that open or close inside
+  /// that value) are written as the byte path writes them, gathered in one buffer and appended
+  /// at once. It stops, in the state the byte path would be in, at the first byte it leaves to
+  /// that path (anything else, a token cut by the write's end, the value's own closer), and
+  /// returns where.
+  std::size_t quiet_run(const unsigned char* p, std::size_t i, const std::size_t n) {
+    constexpr std::size_t cap = 512;
+    char buf[cap + 16];  // 16 bytes of slack: a short token is copied as 16
+    std::size_t len = 0;
+    // inline copies: a call per token would cost what the buffer saves
+    const auto put = [&](const unsigned char* s, std::size_t m) TOOLCALL_LEXER_INLINE {
+      if (len + m > cap) {
+        o().append(buf, len);
+        len = 0;
+        if (m > cap) return static_cast<void>(o().append(reinterpret_cast<const char*>(s), m));
+      }
+      if (m <= 16 && s + 16 <= p + n)
+        std::memcpy(buf + len, s, 16);
+      else
+        std::memcpy(buf + len, s, m);
+      len += m;
+    };
+    const auto put1 = [&](char c) TOOLCALL_LEXER_INLINE {
+      if (len == cap) {
+        o().append(buf, len);
+        len = 0;
+      }
+      buf[len++] = c;
+    };
+    const auto comma = [&]() TOOLCALL_LEXER_INLINE {  // comma_if_needed into buf
+      if (need_comma_.back()) put1(',');
+      need_comma_.back() = 1;
+      after_comma_ = false;
+    };
+    while (i < n) {
+      const unsigned char c = p[i];
+      if (is_json_ws(c)) {
+        ++i;
+        continue;
+      }
+      if (st_ == st_value) {
+        const bool in_obj = stack_.back() == '{';
+        if (c == '"') {
+          const std::size_t j = whole_string(p, i, n);
+          if (j == 0) break;
+          if (!in_obj) comma();
+          in_key_ = false;
+          put(p + i, j + 1 - i);
+          st_ = st_after;
+          i = j + 1;
+        } else if (c == '{' || c == '[') {
+          if (stack_.size() >= max_depth_) break;
+          if (!in_obj) comma();
+          put1(static_cast<char>(c));
+          stack_.push_back(static_cast<char>(c));
+          need_comma_.push_back(0);
+          after_comma_ = false;
+          st_ = c == '{' ? st_key : st_value;
+          ++i;
+        } else {
+          // a number or literal ending in this write, as begin_value, the scalar run and
+          // end_scalar take it (what they would repair or reject is left to them)
+          std::size_t j = i + 1;
+          while (j < n && j - i <= 256 && (is_ident_char(p[j]) || p[j] == '.' || p[j] == '+' || p[j] == '-')) ++j;
+          if (j >= n || j - i > 256) break;
+          const std::string_view t(reinterpret_cast<const char*>(p + i), j - i);
+          const bool lit = (t.size() == 4 && (std::memcmp(t.data(), "true", 4) == 0 || std::memcmp(t.data(), "null", 4) == 0)) ||
+                           (t.size() == 5 && std::memcmp(t.data(), "false", 5) == 0);
+          if (!lit && !is_json_number(t)) break;
+          if (!in_obj) comma();
+          put(p + i, j - i);
+          st_ = st_after;
+          i = j;
+        }
+      } else if (st_ == st_key) {
+        if (c == '"') {
+          const std::size_t j = whole_string(p, i, n);
+          if (j == 0) break;
+          comma();
+          key_pos_ = o().size() + len + 1;
+          key_spilled_ = false;
+          in_key_ = false;
+          if (j + 1 < n && p[j + 1] == ':') {
+            put(p + i, j + 2 - i);
+            st_ = st_value;
+            i = j + 2;
+          } else {
+            put(p + i, j + 1 - i);
+            st_ = st_colon;
+            i = j + 1;
+          }
+        } else if (c == '}' && !after_comma_ && stack_.size() - 1 > told_depth_) {
+          put1('}');  // {}
+          stack_.pop_back();
+          need_comma_.pop_back();
+          st_ = st_after;
+          ++i;
+        } else {
+          break;
+        }
+      } else if (st_ == st_colon) {
+        if (c != ':') break;
+        put1(':');
+        st_ = st_value;
+        ++i;
+      } else if (st_ == st_after) {
+        if (c == ',') {
+          after_comma_ = true;
+          st_ = stack_.back() == '{' ? st_key : st_value;
+          ++i;
+        } else if ((c == '}' || c == ']') && (stack_.back() == '{') == (c == '}') && stack_.size() - 1 > told_depth_) {
+          put1(static_cast<char>(c));
+          stack_.pop_back();
+          need_comma_.pop_back();
+          after_comma_ = false;
+          st_ = st_after;
+          ++i;
+        } else {
+          break;
+        }
+      } else {
+        break;
+      }
+    }
+    if (len) o().append(buf, len);
+    return i;
+  }
+
   /// A double-quoted string from p[i] of plain ASCII bytes (no escape, control or non-ASCII
   /// byte: its normalized form is its own bytes) whose closing quote is in this write: the
   /// position of that quote, else 0.
@@ -309,7 +458,7 @@ class json_lexer : public json_lexer_state {
     key_spilled_ = false;
     in_key_ = false;
     // no escape in it (whole_string): the key as the listener gets it is its bytes
-    if (listener_) listener_->key(std::string_view(s + i + 1, j - i - 1), stack_.size());
+    if (told(stack_.size())) listener_->key(std::string_view(s + i + 1, j - i - 1), stack_.size());
     if (!halted_ && j + 1 < n && p[j + 1] == ':') {
       o().append(s + i, j + 2 - i);
       st_ = st_value;

@@ -102,7 +102,7 @@ class json_lexer_state {
         err_msg_ = "nesting deeper than max_depth";
         return false;
       }
-      if (listener_) listener_->value_begin(c == '{' ? jkind::object : jkind::array, d, o().size());
+      if (told(d)) listener_->value_begin(c == '{' ? jkind::object : jkind::array, d, o().size());
       o() += static_cast<char>(c);
       stack_.push_back(static_cast<char>(c));
       need_comma_.push_back(0);
@@ -111,7 +111,7 @@ class json_lexer_state {
       return true;
     }
     if (c == '"' || c == '\'') {
-      if (listener_) listener_->value_begin(jkind::string, d, o().size());
+      if (told(d)) listener_->value_begin(jkind::string, d, o().size());
       quote_ = static_cast<char>(c);
       if (c == '\'') repaired_ = true;
       in_key_ = false;
@@ -120,7 +120,7 @@ class json_lexer_state {
       return true;
     }
     if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || is_ident_start(c)) {
-      if (listener_) listener_->value_begin(jkind::scalar, d, o().size());
+      if (told(d)) listener_->value_begin(jkind::scalar, d, o().size());
       tok_.assign(1, static_cast<char>(c));
       st_ = st_scalar;
       return true;
@@ -162,7 +162,7 @@ class json_lexer_state {
   }
 
   void after_value(jkind k) {
-    if (listener_) listener_->value_end(k, stack_.size(), o().size());
+    if (told(stack_.size())) listener_->value_end(k, stack_.size(), o().size());
     st_ = stack_.empty() ? st_done : st_after;
   }
 
@@ -322,7 +322,7 @@ class json_lexer_state {
     if (c == static_cast<unsigned char>(quote_)) {
       if (in_key_) {
         in_key_ = false;
-        if (listener_) {
+        if (told(stack_.size())) {
           const std::string_view k = key_text();
           if (k.find('\\') == std::string_view::npos) {
             listener_->key(k, stack_.size());
@@ -453,6 +453,10 @@ class json_lexer_state {
   }
 
   json_listener* listener_ = nullptr;
+  /// The listener is told only of values, keys and ends at this depth or above (set by
+  /// json_lexer::tell_to_depth): the members of a value it does not read cost no call.
+  std::size_t told_depth_ = static_cast<std::size_t>(-1);
+  bool told(std::size_t depth) const noexcept { return listener_ != nullptr && depth <= told_depth_; }
   std::size_t max_depth_ = 128;
   std::string& o() noexcept { return *o_; }
 

@@ -120,6 +120,8 @@ class json_unescaper {
 };
 
 inline std::string json_unescape(std::string_view escaped) {
+  // no backslash: the text is its own value (a name, a key)
+  if (escaped.empty() || std::memchr(escaped.data(), '\\', escaped.size()) == nullptr) return std::string(escaped);
   std::string out;
   out.reserve(escaped.size());
   json_unescaper u;

@@ -174,9 +174,11 @@ class message_out {
   /// The call's id: the model's, unless empty or repeated; else 24 random base62 characters
   /// (a collision has probability ~62^-24, so generated ids are not tracked).
   std::string call_id(std::string_view model_id) {
-    std::string sid(model_id.data(), model_id.size());
-    if (sid.empty() || !used_ids_.insert(sid).second) sid = random_id("call_", rng_);
-    return sid;
+    if (!model_id.empty()) {
+      std::string sid(model_id.data(), model_id.size());
+      if (used_ids_.insert(sid).second) return sid;
+    }
+    return random_id("call_", rng_);
   }
   /// An arguments buffer of a message given back with recycle(), if one is left.
   void lend_args_buffer(std::string& a) {
@@ -228,6 +230,8 @@ class message_out {
   }
   /// The call goes into the message (without its arguments under events_only).
   void keep(call&& c) {
+    // room for 8 calls at first (1.2 KB), then doubling: a list of calls is not moved 4 times
+    if (msg_.calls.size() == msg_.calls.capacity()) msg_.calls.reserve(std::max<std::size_t>(8, 2 * msg_.calls.size()));
     msg_.calls.push_back(std::move(c));
     if (opt_->events_only) std::string().swap(msg_.calls.back().arguments);
   }

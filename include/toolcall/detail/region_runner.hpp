@@ -62,19 +62,18 @@ class region_runner : public engine_output,
       flush_pending_as_content();
       mode_before_region_ = mode_text;
     }
-    pending_call pc;
     // max_calls holds inside a region too (a list of calls): the calls past it are dropped
     std::size_t announced = 0;
     for (const auto& q : region_calls_) announced += q.verdict != filter_verdict::drop;
     const bool over = calls_started_ + announced >= opt_.max_calls;
-    if (over) {
-      pc.verdict = filter_verdict::drop;
-      if (!calls_limit_reported_) {
-        calls_limit_reported_ = true;
-        diag(errc::limit_calls, chunk_abs_, "max_calls reached; the later calls of this list are dropped",
-             severity::error);
-      }
+    if (over && !calls_limit_reported_) {
+      calls_limit_reported_ = true;
+      diag(errc::limit_calls, chunk_abs_, "max_calls reached; the later calls of this list are dropped",
+           severity::error);
     }
+    region_calls_.emplace_back();  // built in place: its four strings are not moved
+    pending_call& pc = region_calls_.back();
+    if (over) pc.verdict = filter_verdict::drop;
     pc.index = over ? std::size_t(-1) : next_index_++;
     pc.limited = over;
     out_.lend_args_buffer(pc.c.arguments);  // a buffer of a message given back with recycle()
@@ -83,14 +82,12 @@ class region_runner : public engine_output,
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
       take_filter_notes();
     }
-    if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refuses(pc.c.name)))
+    if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refuses(pc.c.name, calls_started_ + announced)))
       pc.verdict = filter_verdict::drop;  // not announced; the region's end decides what it becomes
     pc.c.id = out_.call_id(id);
     pc.c.format.assign(format.data(), format.size());
     pc.c.begin = region_abs_;
-    region_calls_.push_back(std::move(pc));
-    const pending_call& p = region_calls_.back();
-    if (p.announced()) out_.call_begin(p);  // the normalizer's drop policy: never announced
+    if (pc.announced()) out_.call_begin(pc);  // the normalizer's drop policy: never announced
   }
   bool call_open() const final { return !region_calls_.empty() && !region_calls_.back().complete; }
   void examined(std::size_t n) final { examined_ += n; }
@@ -248,13 +245,12 @@ class region_runner : public engine_output,
   }
 
   /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
-  const char* choice_refuses(const std::string& name) const {
+  /// `kept`: the calls kept before this one (started, and announced in this region).
+  const char* choice_refuses(const std::string& name, std::size_t kept) const {
     if (choice_.mode == tool_choice_mode::none) return "tool_choice is none: the call stays content";
     if (choice_.mode == tool_choice_mode::function && name != choice_.function)
       return "tool_choice names another function: the call stays content";
     if (!choice_.parallel_tool_calls && !choice_.keep_extra_calls) {
-      std::size_t kept = calls_started_;
-      for (const auto& p : region_calls_) kept += p.verdict != filter_verdict::drop;
       if (kept > 0) return "parallel_tool_calls is false: a call after the first stays content";
     }
     return nullptr;

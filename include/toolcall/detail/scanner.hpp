@@ -102,6 +102,10 @@ struct trigger_table {
     return t->text.size() > 1 ? static_cast<unsigned char>(t->text[1]) : 256u;
   }
 
+  /// key2 as a function object, which inlines into key_range (a function pointer did not).
+  struct key2_fn {
+    unsigned operator()(const trigger* t) const noexcept { return key2(t); }
+  };
   /// The bytes that may start a trigger here.
   const std::array<bool, 256>& starts(bool at_start) const noexcept { return at_start ? first : later; }
   /// No byte of `s` can start a trigger.
@@ -276,8 +280,11 @@ class scanner {
       if (bucket.size() <= 4) {
         try_range({bucket.data(), bucket.data() + bucket.size()});
       } else {
-        if (j + 1 < n) try_range(key_range(bucket, static_cast<unsigned char>(b[j + 1]), akey));
-        if (j > i) try_range(key_range(bucket, 256u + static_cast<unsigned char>(b[j - 1]), akey));
+        // a key with no pair around the anchor has no entry: its search is skipped
+        if (j + 1 < n && trigger_table::has_pair(tb.fwd_pairs, c, static_cast<unsigned char>(b[j + 1])))
+          try_range(key_range(bucket, static_cast<unsigned char>(b[j + 1]), akey));
+        if (j > i && trigger_table::has_pair(tb.bwd_pairs, static_cast<unsigned char>(b[j - 1]), c))
+          try_range(key_range(bucket, 256u + static_cast<unsigned char>(b[j - 1]), akey));
         if (tb.always[c]) try_range(key_range(bucket, 512u, akey));
       }
       if (best < n) return best;
@@ -298,7 +305,7 @@ class scanner {
       if (!f[c]) continue;
       const std::vector<const trigger*>& bucket = tb.buckets[c];
       // a proper prefix of two bytes or more: only the triggers whose second byte follows
-      const auto r = p + 1 < n ? key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2)
+      const auto r = p + 1 < n ? key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2_fn{})
                                : std::pair<const trigger* const*, const trigger* const*>(
                                      bucket.data(), bucket.data() + bucket.size());
       for (const trigger* const* tp = r.first; tp != r.second; ++tp)
@@ -335,8 +342,9 @@ class scanner {
     } else {
       // the bucket is sorted by second byte, one-byte triggers (key 256) last: equal texts
       // keep their order, so the first of two equal triggers still wins
-      look(key_range(bucket, 256u, trigger_table::key2));
-      look(key_range(bucket, static_cast<unsigned char>(rest[1]), trigger_table::key2));
+      // one-byte triggers: the byte is its own anchor (always)
+      if (tb.always[static_cast<unsigned char>(rest[0])]) look(key_range(bucket, 256u, trigger_table::key2_fn{}));
+      look(key_range(bucket, static_cast<unsigned char>(rest[1]), trigger_table::key2_fn{}));
     }
     return hit;
   }
