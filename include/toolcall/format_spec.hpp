@@ -275,6 +275,9 @@ struct format_spec {
   std::string pattern;
   xml_tags xml;
   std::vector<std::string> markers;           ///< recognised tokens dropped from content
+  /// Markers that open a section of calls (Step-3's `<｜tool_calls_begin｜>`): dropped like
+  /// markers; an output that ends after one with no call gives errc::unterminated_call.
+  std::vector<std::string> section_openers;
   std::vector<reasoning_pair> reasoning;      ///< reasoning blocks the family writes
   std::vector<std::string> template_markers;  ///< strings that identify it in a chat template
   std::vector<preset_spec> presets;

@@ -95,6 +95,37 @@ TEST_SUITE("toolcall/ground truth") {
            {paris}, "");
   }
 
+  TEST_CASE("a trigger of several tokens takes any whitespace at each joint, up to 8 bytes") {
+    // The scanner matches the format's marker with the tolerance rule the handlers use
+    // (docs/conventions.md, "Tolerance"): a detokenizer's space before and after each special
+    // token gives two runs at one joint, a model's blank line gives `\n\n`, a tab or CRLF others.
+    const std::string args = "\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}";
+    for (const char* joint : {"", " ", "  ", "\n", " \n", "\n ", "\n\n", "\t", "\r\n", " \r\n ", "        "}) {
+      expect(std::string("function call") + joint + "<|role_sep|>" + args, {paris}, "");
+      // Kimi-K3: `<|open|>tools<|sep|>` and the call's own tokens
+      expect(std::string("<|open|>tools") + joint + "<|sep|><|open|>call tool=\"get_weather\" index=\"1\"" + joint +
+                 "<|sep|><|open|>argument key=\"city\" type=\"string\"<|sep|>Paris<|close|>argument<|sep|>"
+                 "<|close|>call<|sep|><|close|>tools<|sep|>",
+             {paris}, "");
+    }
+    // more than 8 bytes between the tokens: not the marker; the text stays as written
+    const std::string far = std::string("function call") + std::string(9, ' ') + "<|role_sep|>" + args;
+    expect(far, {}, far.c_str());
+  }
+
+  TEST_CASE("a no-argument call after a special-token opener may have the detokenizer's spaces") {
+    // `<|tool_call:start|>` is a token no prose holds: a space around the bare name is the
+    // detokenizer's, not a sign of prose (as it is after `<tool_call>`)
+    for (const char* text : {"<|tool_call:start|>list_files\n<|tool_call:end|>",
+                             "<|tool_call:start|> list_files\n<|tool_call:end|>",
+                             "<|tool_call:start|> list_files <|tool_call:end|>",
+                             "<|tool_call:start|>list_files <|tool_call:end|> "})
+      expect(text, {{"list_files", "{}"}}, "");
+    // after a plain tag it stays prose
+    expect("instead of <tool_call> search </tool_call> I'll answer", {},
+           "instead of <tool_call> search </tool_call> I'll answer");
+  }
+
   TEST_CASE("CRLF line ends") {
     expect("I'll check.\r\n<tool_call>\r\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\r\n</tool_call>",
            {paris}, "I'll check.");
@@ -149,7 +180,10 @@ TEST_SUITE("toolcall/ground truth") {
 
   TEST_CASE("an opener that matched gives a call or a diagnostic, never nothing") {
     for (const char* s : {"<tool_call>", "Let me check.\n<tool_call>", "[TOOL_CALLS]", "<|python_tag|>",
-                          "<|tool_calls_section_begin|>", "<minimax:tool_call>", "<|tool_call>"}) {
+                          "<|tool_calls_section_begin|>", "<minimax:tool_call>", "<|tool_call>",
+                          // DeepSeek's section opener (a marker that opens a section of calls)
+                          "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "begin\xEF\xBD\x9C>",
+                          "Let me check.<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "begin\xEF\xBD\x9C>\n"}) {
       for (std::size_t chunk : {std::size_t{100}, std::size_t{1}}) {
         const outcome r = run(s, toolcall::reasoning_start::none, chunk);
         CHECK_MESSAGE(r.calls.empty(), s);
@@ -161,6 +195,14 @@ TEST_SUITE("toolcall/ground truth") {
     CHECK(r.calls.empty());
     CHECK(r.content == "Use <tool_call> tags for calls, then answer.");
     CHECK(!r.codes.empty());
+    // a section opener followed by text and no call: the text stays, a note says so
+    for (std::size_t chunk : {std::size_t{100}, std::size_t{1}}) {
+      const outcome t = run("<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "begin\xEF\xBD\x9C>I cannot call it.",
+                            toolcall::reasoning_start::none, chunk);
+      CHECK(t.calls.empty());
+      CHECK(t.content == "I cannot call it.");
+      CHECK(has(t.codes, toolcall::errc::marker_in_text));
+    }
   }
 }
 

@@ -315,18 +315,40 @@ TEST_SUITE("toolcall/learn") {
 
   TEST_CASE("a learned opener of two tokens matches with whitespace where they join") {
     // InternLM2's `<|action_start|><|plugin|>`: a detokenizer that puts spaces around special
-    // tokens writes a newline between them as ` \n `
+    // tokens writes a newline between them as ` \n `, and a space on each side as two; any
+    // whitespace up to 8 bytes stands at a joint
     auto spec = toolcall::format::learn(samples_of("internlm2"));
     REQUIRE_MESSAGE(spec, spec.error().detail);
     CHECK(spec->call_begin == "<|action_start|><|plugin|>");
     toolcall::parser_registry reg;
     reg.add(*toolcall::format::from_spec(*spec));
-    for (const char* joint : {"", " ", "\n", "\r\n", " \n "}) {
+    for (const char* joint : {"", " ", "\n", "\r\n", " \n ", "  ", "\n\n", " \n", "\t", "        "}) {
       const std::string text = std::string("Checking.<|action_start|>") + joint +
                                "<|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|action_end|>";
       tc_test::want_more more;
       more.content = "Checking.";
       tc_test::expect_message(reg, text, {{"get_weather", R"({"city":"Paris"})"}}, more);
+    }
+  }
+
+  TEST_CASE("the tokens a template writes before a learned opener are section openers") {
+    // Step-3's template opens the calls with `<｜tool_calls_begin｜>`: the learned spec drops it
+    // like a marker, and an output cut right after it says so instead of returning nothing
+    auto spec = toolcall::format::learn(samples_of("step3"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    const std::string opener = "<\xEF\xBD\x9Ctool_calls_begin\xEF\xBD\x9C>";
+    REQUIRE(spec->section_openers == std::vector<std::string>{opener});
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    for (const std::string& text : {opener, "Let me check." + opener + "\n"}) {
+      toolcall::stream_parser sp{reg, toolcall::options{}};
+      sp.write(text);
+      const toolcall::message m = sp.finish();
+      CHECK(m.calls.empty());
+      CHECK(m.content.find(opener) == std::string::npos);
+      REQUIRE(m.diagnostics.size() == 1);
+      CHECK(m.diagnostics[0].code == toolcall::errc::unterminated_call);
+      CHECK(m.diagnostics[0].offset == text.find(opener));
     }
   }
 
@@ -386,8 +408,10 @@ TEST_SUITE("toolcall/learn") {
     REQUIRE(spec->reasoning.size() == 1);
     CHECK(spec->reasoning[0].open == "<r>");
     CHECK(spec->reasoning[0].close == "</r>");
-    for (const char* m : {"<calls>", "</calls>", "<next>", "<eot>"})
+    for (const char* m : {"</calls>", "<next>", "<eot>"})
       CHECK_MESSAGE(std::find(spec->markers.begin(), spec->markers.end(), m) != spec->markers.end(), m);
+    // the wrapper's opener, right before the first call, opens the section of calls
+    CHECK(spec->section_openers == std::vector<std::string>{"<calls>"});
     // the JSON file of a learned spec reads back and parses new output, streamed too
     auto back = toolcall::format_spec::from_json(spec->to_json());
     REQUIRE(back);

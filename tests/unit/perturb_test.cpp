@@ -154,6 +154,11 @@ std::vector<variant> variants_of(const std::string& in, const std::string& fmt, 
     }
     const bool marker = best != std::string::npos && len >= 3 && in.compare(best, 3, "```") != 0;
     if (marker) v.push_back({"cut-after-opener", in.substr(0, best + len), false});
+    // cut right after a section opener (DeepSeek's `<｜tool▁calls▁begin｜>`), before any call
+    for (const auto& o : toolcall::detail::def_of(*f).section_openers) {
+      const std::size_t at = in.find(o);
+      if (at != std::string::npos && at < call_at) v.push_back({"cut-after-section-opener", in.substr(0, at + o.size()), false});
+    }
   }
   return v;
 }

@@ -106,6 +106,7 @@ TEST_SUITE("toolcall/spec") {
       CHECK(g->priority() == f.priority());
       CHECK(toolcall::detail::def_of(*g).presets.size() == toolcall::detail::def_of(f).presets.size());
       CHECK(toolcall::detail::def_of(*g).markers == toolcall::detail::def_of(f).markers);
+      CHECK(toolcall::detail::def_of(*g).section_openers == toolcall::detail::def_of(f).section_openers);
       CHECK(toolcall::detail::def_of(*g).template_markers == toolcall::detail::def_of(f).template_markers);
 
       toolcall::parser_registry room = *toolcall::parser_registry::only(f.name());

@@ -530,6 +530,7 @@ inline std::map<std::string, std::set<std::string>> builtin_literals() {
     auto& s = out[f.name()];
     for (const auto& t : toolcall::detail::def_of(f).triggers) s.insert(t.text);
     for (const auto& m : toolcall::detail::def_of(f).markers) s.insert(m);
+    for (const auto& m : toolcall::detail::def_of(f).section_openers) s.insert(m);
     for (const auto& p : toolcall::detail::def_of(f).reasoning) {
       s.insert(p.open);
       s.insert(p.close);

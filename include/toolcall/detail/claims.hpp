@@ -108,6 +108,7 @@ class claim_set {
     if (choice.expects_call()) add_choice_claims(choice);
     pairs_.clear();
     markers_.clear();
+    openers_.clear();
     for (const auto& f : formats) {
       for (const auto& r : detail::def_of(f).reasoning) {
         bool dup = false;
@@ -116,6 +117,8 @@ class claim_set {
       }
       for (std::string_view m : detail::def_of(f).markers)
         if (std::find(markers_.begin(), markers_.end(), m) == markers_.end()) markers_.push_back(m);
+      for (std::string_view m : detail::def_of(f).section_openers)
+        if (std::find(openers_.begin(), openers_.end(), m) == openers_.end()) openers_.push_back(m);
     }
   }
 
@@ -123,6 +126,8 @@ class claim_set {
   const std::vector<reasoning_def>& pairs() const noexcept { return pairs_; }
   /// The formats' end-of-turn and stop markers (each once).
   const std::vector<std::string_view>& markers() const noexcept { return markers_; }
+  /// The formats' section openers (format_def::section_openers, each once).
+  const std::vector<std::string_view>& section_openers() const noexcept { return openers_; }
 
  private:
   /// tool_choice required or a named function: a bare JSON call (an object or a list of them)
@@ -151,6 +156,7 @@ class claim_set {
   std::vector<claim> claims_;
   std::vector<reasoning_def> pairs_;
   std::vector<std::string_view> markers_;
+  std::vector<std::string_view> openers_;
 };
 
 }  // namespace detail

@@ -130,6 +130,7 @@ class custom_handler final : public handler {
     }
     if (d_.payload == 4) {
       xml_.begin(e, d_.xml);
+      xml_.opened_by(trigger);
       return;
     }
     if (d_.payload == 2) {

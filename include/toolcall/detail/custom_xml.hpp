@@ -45,13 +45,14 @@ class xml_region_handler final : public handler {
   };
   explicit xml_region_handler(std::vector<xml_spec> specs, bool close_at_end = false, std::vector<entry> entries = {})
       : specs_(std::move(specs)), close_at_end_(close_at_end), entries_(std::move(entries)) {}
-  void begin(const region_ctx& e, std::string_view, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     last_.clear();
     const std::size_t v = variant >= 0 && static_cast<std::size_t>(variant) < specs_.size() ? static_cast<std::size_t>(variant) : 0;
     cur_ = &specs_[v];
     const std::size_t k = variant >= 0 ? static_cast<std::size_t>(variant) : 0;
     const entry en = k < entries_.size() ? entries_[k] : entry{};
     body_.begin(e, *cur_, en.at_name);
+    body_.opened_by(trigger);
     if (!en.reread.empty()) {
       fixed_place sub_at(e.place, e.place.chunk_abs() - en.reread.size());
       const region_ctx sub = e.with_place(sub_at);

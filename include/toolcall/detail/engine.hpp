@@ -256,6 +256,15 @@ class engine final : public scan_driver {
     }
     if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
     if (mode_ == mode_pending) flush_pending_as_content();
+    if (section_unused_) {
+      // never silent: a section opener with no call after it
+      const std::string mk(section_marker_);
+      if (section_open_)
+        diag(errc::unterminated_call, section_at_, "the output ended after `" + mk + "` before a call could be read",
+             severity::error);
+      else
+        diag(errc::marker_in_text, section_at_, "`" + mk + "` is not followed by a call", severity::note);
+    }
     out_.end_text(total_in_);
     finished_ = true;
     message& msg = out_.finishing();

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -115,18 +116,26 @@ inline std::uint64_t fresh_id_seed() noexcept {
   return t ^ (reinterpret_cast<std::uintptr_t>(&local) * 0x9E3779B97F4A7C15ull) ^ 0x5851F42D4C957F2Dull;
 }
 
-/// `prefix` plus 24 letters and digits.
+/// `prefix` (a short literal: `call_`, `chatcmpl-`, `msg_`, ...) plus 24 letters and digits.
 inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   static constexpr char al[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   // written here, then made a string at once (a push_back per byte is a call each)
-  char r[64];
+  char r[40];
   const std::size_t np = std::min<std::size_t>(prefix.size(), sizeof r - 24);
   std::memcpy(r, prefix.data(), np);
   for (std::size_t k = np; k < np + 24; ++k) r[k] = al[splitmix64(state) % 62];
-  if (np == prefix.size()) return std::string(r, np + 24);
-  std::string id(prefix.data(), prefix.size());  // a long prefix
-  id.append(r + np, 24);
-  return id;
+  return std::string(r, np + 24);
+}
+
+/// The one id rule of every message the library builds: the model's (or server's) id, unless
+/// it is empty or an earlier call of the message has it; else `call_` and 24 random characters
+/// (a collision has probability ~62^-24, so generated ids are not recorded in `used`).
+inline std::string unique_call_id(std::string_view id, std::unordered_set<std::string>& used, std::uint64_t& state) {
+  if (!id.empty()) {
+    std::string sid(id.data(), id.size());
+    if (used.insert(sid).second) return sid;
+  }
+  return random_id("call_", state);
 }
 
 /// `s` without its trailing whitespace.
@@ -152,23 +161,35 @@ inline bool marker_joint(std::string_view m, std::size_t j) noexcept {
 }
 inline bool joint_ws(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-/// prefix_match byte for byte: the scanner's tables hold every spelling of a marker.
+/// prefix_match byte for byte.
 inline pm prefix_match_exact(std::string_view s, std::string_view m) noexcept {
   if (s.size() >= m.size()) return s.compare(0, m.size(), m) == 0 ? pm::full : pm::no;
   return m.compare(0, s.size(), s) == 0 ? pm::partial : pm::no;
 }
 
-/// Does `s` start with `m` (full), or is `s` a proper prefix of `m` (partial)? Whitespace at a
-/// joint of `m`'s tokens is skipped (marker_joint).
-inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
+/// Where `m`'s first token joint is (marker_joint), or m.size() when it has none.
+inline std::size_t first_joint(std::string_view m) noexcept {
+  for (std::size_t j = 1; j < m.size(); ++j)
+    if (marker_joint(m, j)) return j;
+  return m.size();
+}
+
+/// Does `s` start with `m` (full: `len` is how many bytes of `s` it took), or is `s` a proper
+/// prefix of `m` (partial)? Up to k_joint_ws bytes of whitespace at each joint of `m`'s tokens
+/// are skipped (marker_joint): the one tolerance rule, for the scanner's triggers and the
+/// handlers' markers alike.
+inline pm joint_match(std::string_view s, std::string_view m, std::size_t& len) noexcept {
   if (s.size() >= m.size()) {
-    if (s.compare(0, m.size(), m) == 0) return pm::full;
+    if (s.compare(0, m.size(), m) == 0) {
+      len = m.size();
+      return pm::full;
+    }
   } else if (m.compare(0, s.size(), s) == 0) {
     return pm::partial;
   }
   std::size_t i = 0, j = 0, run = 0;
   while (i < s.size()) {
-    if (j == m.size()) return pm::full;
+    if (j == m.size()) break;
     if (s[i] == m[j]) {
       ++i, ++j, run = 0;
     } else if (joint_ws(s[i]) && marker_joint(m, j) && run < k_joint_ws) {
@@ -177,35 +198,15 @@ inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
       return pm::no;
     }
   }
-  return j == m.size() ? pm::full : pm::partial;
+  if (j < m.size()) return pm::partial;
+  len = i;
+  return pm::full;
 }
 
-/// The spellings of a marker with whitespace at its token joints (marker_joint): one space, a
-/// newline, CRLF or ` \n ` (a newline between two special tokens, as a detokenizer that puts
-/// spaces around special tokens writes it) at each of its first two joints. The scanner's
-/// tables hold them beside the marker, so a trigger matches however the detokenizer spaced it.
-inline std::vector<std::string> joint_spellings(std::string_view m) {
-  std::vector<std::size_t> joints;
-  for (std::size_t j = 1; j < m.size() && joints.size() < 2; ++j)
-    if (marker_joint(m, j)) joints.push_back(j);
-  std::vector<std::string> out;
-  if (joints.empty()) return out;
-  static constexpr std::string_view fills[] = {"", " ", "\n", "\r\n", " \n "};
-  constexpr std::size_t nf = sizeof(fills) / sizeof(fills[0]);
-  const std::size_t combos = joints.size() == 1 ? nf : nf * nf;
-  for (std::size_t k = 1; k < combos; ++k) {
-    std::string v;
-    std::size_t pos = 0, code = k;
-    for (std::size_t j : joints) {
-      v.append(m.substr(pos, j - pos));
-      v.append(fills[code % nf]);
-      code /= nf;
-      pos = j;
-    }
-    v.append(m.substr(pos));
-    out.push_back(std::move(v));
-  }
-  return out;
+/// joint_match without the length.
+inline pm prefix_match(std::string_view s, std::string_view m) noexcept {
+  std::size_t len = 0;
+  return joint_match(s, m, len);
 }
 
 /// Why a region failed, as the engine reports it: a diagnostic (errc::ok: none, the region's
@@ -363,13 +364,13 @@ class handler {
 
 /// A handler that hands a region to another reader: a wrapper that changes a part of the context
 /// its inner handler sees, a router that picks one reader per trigger variant. By default feed()
-/// and finish() go to `cur_` (set by begin_in()); take() passes the inner reader's step on with
-/// its tail: the bytes it read past the region's end, or, for a failure, the bytes of earlier
-/// pieces after the point where it stopped.
+/// and finish() go to `cur_` (set by begin_in()) and pass the inner reader's step on as it is,
+/// tail included: the bytes it read past the region's end, or, for a failure, the bytes of
+/// earlier pieces after the point where it stopped.
 class delegating_handler : public handler {
  public:
-  step feed(const region_ctx& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(const region_ctx& e) override { return take(cur_->finish(e)); }
+  step feed(const region_ctx& e, std::string_view in) override { return cur_->feed(e, in); }
+  step finish(const region_ctx& e) override { return cur_->finish(e); }
 
  protected:
   /// Starts the region in `h`, which the default feed() and finish() then go to.
@@ -377,7 +378,6 @@ class delegating_handler : public handler {
     cur_ = &h;
     h.begin(e, trigger, variant);
   }
-  static step take(step s) { return s; }
   handler* cur_ = nullptr;
 };
 

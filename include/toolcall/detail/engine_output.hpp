@@ -59,6 +59,7 @@ class engine_output {
   void reset_output(std::uint64_t seed) {
     at_start_ = true;
     after_call_ = closer_pending_ = false;
+    section_open_ = section_unused_ = false;
     code_.reset();
     last_closer_.clear();
     last_byte_ = '\n';
@@ -79,7 +80,7 @@ class engine_output {
     for (char c : s)
       if (!is_json_ws(static_cast<unsigned char>(c))) {
         at_start_ = false;
-        after_call_ = closer_pending_ = false;
+        after_call_ = closer_pending_ = section_open_ = false;
         break;
       }
     last_byte_ = s.back();
@@ -122,6 +123,11 @@ class engine_output {
   bool at_start_ = true;
   bool after_call_ = false;      ///< only whitespace and markers since a call
   bool closer_pending_ = false;  ///< a repeat of last_closer_ may still come (take_repeated_closer)
+  /// A section opener (trigger::opens_section) no call has followed (section_unused_), with
+  /// only whitespace after it so far (section_open_); section_at_: where it stood.
+  bool section_open_ = false, section_unused_ = false;
+  std::size_t section_at_ = 0;
+  std::string_view section_marker_;
   std::string last_closer_;  ///< that region's closing token
   char last_byte_ = '\n';
   std::string pending_;      ///< undecided text (mode_pending)

@@ -86,6 +86,9 @@ struct format_def {
   std::string description;
   std::vector<trigger_def> triggers;       ///< region openers this format claims
   std::vector<std::string> markers;        ///< recognised markers dropped from content
+  /// Markers that open a section of calls (DeepSeek's `<｜tool▁calls▁begin｜>`): dropped like
+  /// markers; an output that ends after one with no call gives errc::unterminated_call.
+  std::vector<std::string> section_openers;
   std::vector<reasoning_def> reasoning;    ///< reasoning blocks this family writes
   std::vector<std::string> template_markers;  ///< strings that identify it in a chat template
   bare_json_def bare;                      ///< bare JSON shapes it accepts at the start

@@ -63,6 +63,23 @@ inline void learn_add_marker(std::vector<std::string>& m, std::string_view tok) 
   m.push_back(std::string(tok));
 }
 
+/// The tokens a template writes before the first call opener: the one right before it opens the
+/// section of calls (section_openers: output cut after it is a cut call), unless it closes
+/// something (`</x>`, `<|close|>response<|sep|>`, `<|end|>`: the content before the calls); the
+/// others are markers.
+inline void learn_add_head(std::vector<std::string>& markers, std::vector<std::string>& openers,
+                           const std::vector<std::string>& toks, std::string_view head) {
+  for (std::size_t i = 0; i < toks.size(); ++i) {
+    std::string low(toks[i]);
+    for (char& c : low) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    const bool closes = low.compare(0, 2, "</") == 0 || low.find("close") != std::string::npos ||
+                        low.find("end") != std::string::npos;
+    const bool last = i + 1 == toks.size() && !closes && learn_strip(head).size() >= toks[i].size() &&
+                      learn_strip(head).substr(learn_strip(head).size() - toks[i].size()) == toks[i];
+    learn_add_marker(last ? openers : markers, toks[i]);
+  }
+}
+
 /// Learns what one sample shows; `why` names the slot that failed.
 /// `glue`: a tag end learned from a first pass (Kimi-K3's `<|sep|>`): tokens run to it.
 inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why, std::string_view glue = {}) {
@@ -245,7 +262,7 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
           }
         }
       }
-      for (const auto& m : learn_tokens(h1.substr(0, op))) learn_add_marker(markers, m);
+      learn_add_head(markers, out.section_openers, learn_tokens(h1.substr(0, op)), h1.substr(0, op));
       const std::string_view between = learn_strip(h2.substr(0, hp));  // closer + separator
       const std::string_view tl = learn_strip(tail);
       const std::size_t cp = learn_common_prefix(between, tl);
@@ -354,7 +371,8 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
       }
       // the opener is the last token; earlier ones are a section wrapper
       opener = open.substr(open.size() - otoks.back().size());
-      for (std::size_t i = 0; i + 1 < otoks.size(); ++i) learn_add_marker(markers, otoks[i]);
+      const std::string_view head = open.substr(0, open.size() - otoks.back().size());
+      learn_add_head(markers, out.section_openers, learn_tokens(head), head);
       if (otoks.size() > 1 && (c0.kind == 1 || c0.kind == 3)) opener = open;  // `<|begin|>function<|sep|>` ...: the whole head
       const std::vector<std::string> ttoks = learn_tokens(tl);
       if (out.pythonic.list) {
@@ -497,8 +515,18 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   for (const auto& s : samples) {
     format_spec o;
     std::string w;
-    if (learn_one(s, o, w, glue))
-      for (const auto& m : o.markers) learn_add_marker(spec.markers, m);
+    if (!learn_one(s, o, w, glue)) continue;
+    for (const auto& m : o.markers) learn_add_marker(spec.markers, m);
+    for (const auto& m : o.section_openers) learn_add_marker(spec.section_openers, m);
+  }
+  // a token a turn without calls writes too opens no section of calls: a marker
+  for (const auto& s : samples) {
+    if (!s.tool_calls.empty()) continue;
+    for (std::size_t k = spec.section_openers.size(); k-- > 0;)
+      if (s.rendered.find(spec.section_openers[k]) != std::string::npos) {
+        learn_add_marker(spec.markers, spec.section_openers[k]);
+        spec.section_openers.erase(spec.section_openers.begin() + static_cast<std::ptrdiff_t>(k));
+      }
   }
   // a turn whose first call stands at its start without the opener: the generation prompt
   // wrote the opener (Functionary v3.2's `>>>`)

@@ -171,15 +171,8 @@ class message_out {
   }
 
   // ---- calls ----
-  /// The call's id: the model's, unless empty or repeated; else 24 random base62 characters
-  /// (a collision has probability ~62^-24, so generated ids are not tracked).
-  std::string call_id(std::string_view model_id) {
-    if (!model_id.empty()) {
-      std::string sid(model_id.data(), model_id.size());
-      if (used_ids_.insert(sid).second) return sid;
-    }
-    return random_id("call_", rng_);
-  }
+  /// The call's id (unique_call_id).
+  std::string call_id(std::string_view model_id) { return unique_call_id(model_id, used_ids_, rng_); }
   /// An arguments buffer of a message given back with recycle(), if one is left.
   void lend_args_buffer(std::string& a) {
     if (spare_args_.empty()) return;

@@ -168,7 +168,7 @@ class finite_numbers_handler final : public delegating_handler {
     if (s.st == step::done && st_.kept == 0 && st_.dropped > 0) {
       return step::failed(s.consumed, errc::invalid_arguments, "every call holds a number beyond the range of a double", severity::error);
     }
-    return take(s);
+    return s;
   }
   std::unique_ptr<handler> inner_;
   finite_numbers_calls::state st_;

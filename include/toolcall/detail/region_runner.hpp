@@ -368,24 +368,25 @@ class region_runner : public engine_output,
     region_abs_ = at;
     rv_ = nullptr;
     rv_len_ = 0;
-    if (write_ptr_ && at >= write_abs_ && at - write_abs_ + t.text.size() <= write_len_) {
+    const std::string_view mt = claim_text_;
+    if (write_ptr_ && at >= write_abs_ && at - write_abs_ + mt.size() <= write_len_) {
       // the marker lies in the caller's text (this write): the region is a view of it
       region_buf_.clear();
       rv_ = write_ptr_ + (at - write_abs_);
-      rv_len_ = t.text.size();
+      rv_len_ = mt.size();
     } else {
-      region_buf_.assign(t.text.data(), t.text.size());
+      region_buf_.assign(mt.data(), mt.size());
     }
-    region_marker_len_ = t.text.size();
-    region_len_ = t.text.size();
+    region_marker_len_ = mt.size();
+    region_len_ = mt.size();
     region_committed_ = false;
     region_calls_.clear();
     fail_code_ = errc::invalid_call;
     fail_abs_ = at;
     fail_msg_ = "invalid call";
     fail_level_ = severity::error;
-    chunk_abs_ = at + t.text.size();
-    h_->begin(ctx(), t.text, t.chain[k].variant);
+    chunk_abs_ = at + mt.size();
+    h_->begin(ctx(), mt, t.chain[k].variant);
   }
 
   /// The failure worth reporting when every claimant fails: the most severe, then the one that
@@ -418,6 +419,7 @@ class region_runner : public engine_output,
   }
 
   void succeed_region(std::size_t end_abs) {
+    section_open_ = section_unused_ = false;  // a region after a section opener: its call, or its diagnostic
     // every call's arguments must be an object before any call_end
     for (auto& p : region_calls_) {
       if (!p.complete) continue;
@@ -527,7 +529,10 @@ class region_runner : public engine_output,
     claim_ = nullptr;
     deferred_.clear();
     end_failed_calls(at, at_end);
-    if (fail_code_ != errc::ok) diag(fail_code_, fail_abs_, std::move(fail_msg_), fail_level_);
+    if (fail_code_ != errc::ok) {
+      section_open_ = section_unused_ = false;
+      diag(fail_code_, fail_abs_, std::move(fail_msg_), fail_level_);
+    }
     fail_msg_.clear();
     mode_ = mode_before_region_ == mode_reasoning ? mode_text : mode_before_region_;
     h_ = nullptr;
@@ -589,6 +594,16 @@ class region_runner : public engine_output,
   std::vector<std::string> tool_names_;   ///< the request's tools (from the filter)
   std::unique_ptr<call_filter> filter_;   ///< the normalizer's state for this stream, or none
   const trigger* claim_ = nullptr;
+  /// The bytes claim_ matched: its text, or claim_spelling_ when whitespace stood at a joint.
+  std::string_view claim_text_;
+  std::string claim_spelling_;
+  /// `mt` (bytes a trigger with text `canon` matched, valid for this write) as a view that
+  /// outlives the write: `canon` itself when they are equal, else a copy kept in `keep`.
+  static std::string_view spelled(std::string_view mt, std::string_view canon, std::string& keep) {
+    if (mt.size() == canon.size()) return canon;
+    keep.assign(mt.data(), mt.size());
+    return keep;
+  }
   std::size_t claim_idx_ = 0;
   struct failure {
     bool set = false;

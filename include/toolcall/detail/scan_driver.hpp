@@ -56,7 +56,7 @@ class scan_driver : public region_runner {
   /// The scanner's tables, from the claims (region_runner::build_claims) and the options.
   void build_tables() {
     static const std::vector<reasoning_def> no_pairs;
-    scan_.build(claims_.claims(), claims_.markers(), opt_.reasoning != reasoning_start::none ? claims_.pairs() : no_pairs,
+    scan_.build(claims_.claims(), claims_.markers(), claims_.section_openers(), opt_.reasoning != reasoning_start::none ? claims_.pairs() : no_pairs,
                 opt_.calls_in_reasoning == reasoning_calls::end_reasoning);
   }
 
@@ -103,11 +103,11 @@ class scan_driver : public region_runner {
       if (!carry_.empty()) {
         // a held marker prefix waits for more bytes; bytes to re-scan are processed at once
         if (pos == data.size() && !final && carry_is_hold_) return;
-        // A held marker prefix needs the next bytes (at most a marker's length) to resolve. A
-        // handler's tail or a failed region's bytes to re-scan are processed alone: copying the
-        // rest of the chunk after them at every region would cost a constant factor of ~25.
-        const std::size_t need = scan_.max_marker() > carry_.size() ? scan_.max_marker() - carry_.size() : 1;
-        const std::size_t w = carry_is_hold_ ? std::min<std::size_t>(data.size() - pos, need) : 0;
+        // A held marker prefix needs the next bytes (as many as decide the triggers it may begin:
+        // carry_need_) to resolve. A handler's tail or a failed region's bytes to re-scan are
+        // processed alone: copying the rest of the chunk after them at every region would cost
+        // a constant factor of ~25.
+        const std::size_t w = carry_is_hold_ ? std::min<std::size_t>(data.size() - pos, std::max<std::size_t>(carry_need_, 1)) : 0;
         std::string buf;
         buf.swap(carry_);
         carry_is_hold_ = false;
@@ -245,7 +245,7 @@ class scan_driver : public region_runner {
       const std::size_t s = scanner::next_trigger(tab(), chunk, i, here());
       if (s == n) {
         // no trigger in the chunk: hold back only a tail that may still become one
-        const std::size_t hold = final ? n : scan_.partial_tail(tab(), chunk, i, here());
+        const std::size_t hold = final ? n : scan_.partial_tail(tab(), chunk, i, here(), carry_need_);
         if (hold > i) {
           examined_ += hold - i;
           text_out(sub(chunk, i, hold - i));
@@ -261,8 +261,10 @@ class scan_driver : public region_runner {
       if (!final && n - s < scan_.max_marker()) {
         // a trigger near the end: an earlier prefix of a longer marker (`<channe` + `l`) may
         // still grow over it, and then the earlier one wins, as it would in one piece
-        const std::size_t p = scan_.partial_tail(tab(), chunk, i, here());
+        std::size_t need = 0;
+        const std::size_t p = scan_.partial_tail(tab(), chunk, i, here(), need);
         if (p < s) {
+          carry_need_ = need;
           examined_ += n - i;
           text_out(sub(chunk, i, p - i));
           carry_.assign(chunk.data() + p, n - p);
@@ -279,9 +281,11 @@ class scan_driver : public region_runner {
       // a trigger starts at i: the longest one that matches, unless a longer one may still come
       bool partial = false;
       const std::string_view rest = sub(chunk, i);
-      const trigger* hit = scanner::match(tab(), rest, here(), partial);
+      std::size_t len = 0, need = 0;
+      const trigger* hit = scanner::match(tab(), rest, here(), partial, len, need);
       if (partial && !final) {
         // could still become a (longer) marker: hold the suffix
+        carry_need_ = need;
         carry_.assign(rest.data(), rest.size());
         carry_is_hold_ = true;
         carry_abs_ = abs + i;
@@ -294,27 +298,33 @@ class scan_driver : public region_runner {
         ++i;
         continue;
       }
-      examined_ += hit->text.size();
-      i += hit->text.size();
-      apply(*hit, abs + i - hit->text.size());
+      examined_ += len;
+      i += len;
+      apply(*hit, sub(rest, 0, len), abs + i - len);
     }
     return n;
   }
 
-  void apply(const trigger& t, std::size_t at) {
+  /// Trigger `t` matched `mt` (its text, with any whitespace at its joints) at `at`.
+  void apply(const trigger& t, std::string_view mt, std::size_t at) {
     const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
     if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
-      text_out(t.text);  // an example in code (a fence trigger there closes the code fence)
+      text_out(mt);  // an example in code (a fence trigger there closes the code fence)
       return;
     }
-    if (t.action != trig_action::region) accounted_ += t.text.size();  // a recognised marker
+    if (t.action != trig_action::region) accounted_ += mt.size();  // a recognised marker
     switch (t.action) {
       case trig_action::drop:
+        if (t.opens_section) {
+          section_open_ = section_unused_ = true;
+          section_at_ = at;
+          section_marker_ = t.text;
+        }
         if (text_mode && !after_call_ && !at_start_) {
           // in running text an end-of-turn token is a marker only where the turn ends: before
           // the end of the output or a call; in code or prose it stays as written
-          accounted_ -= t.text.size();
-          held_marker_ = t.text;
+          accounted_ -= mt.size();
+          held_marker_ = spelled(mt, t.text, held_spelling_);
           held_ws_.clear();
         }
         return;
@@ -346,12 +356,13 @@ class scan_driver : public region_runner {
         calls_limit_reported_ = true;
         diag(errc::limit_calls, at, "max_calls reached; later calls stay content", severity::error);
       }
-      text_out(t.text);
+      text_out(mt);
       return;
     }
     if (mode_ == mode_reasoning) mode_ = mode_text;  // calls_in_reasoning == end_reasoning
     mode_before_region_ = mode_;
     claim_ = &t;
+    claim_text_ = spelled(mt, t.text, claim_spelling_);
     best_fail_.code = errc::ok;
     best_fail_.set = false;
     start_claim(skip_declined(at), at);
@@ -366,10 +377,10 @@ class scan_driver : public region_runner {
   std::size_t skip_declined(std::size_t at) {
     const trigger& t = *claim_;
     if (t.chain.size() < 2 || carried_ || !carry_.empty() || !write_ptr_ || at < write_abs_) return 0;
-    const std::size_t from = at - write_abs_ + t.text.size();
+    const std::size_t from = at - write_abs_ + claim_text_.size();
     std::size_t j = from;
     while (j < write_len_ && is_json_ws(static_cast<unsigned char>(write_ptr_[j]))) ++j;
-    if (j >= write_len_ || t.text.size() + (j - from) > opt_.max_call_bytes) return 0;
+    if (j >= write_len_ || claim_text_.size() + (j - from) > opt_.max_call_bytes) return 0;
     const unsigned char b = static_cast<unsigned char>(write_ptr_[j]);
     const std::size_t reach = write_abs_ + j;
     std::size_t k = 0;
@@ -419,6 +430,7 @@ class scan_driver : public region_runner {
       return i;
     }
     if (m == pm::partial) {  // may still be the closer: wait for the next bytes
+      carry_need_ = last_closer_.size() + 64;
       carry_.assign(chunk.data() + i, chunk.size() - i);
       carry_is_hold_ = true;
       carry_abs_ = abs + i;
@@ -435,7 +447,9 @@ class scan_driver : public region_runner {
 
   scanner scan_;  ///< the trigger tables built from the claims
   std::size_t rpair_ = 0;  ///< the reasoning pair open (mode_reasoning)
+  std::size_t carry_need_ = 0;    ///< a held carry_: the bytes that decide it
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
+  std::string held_spelling_;     ///< its bytes, when whitespace stood at a joint
   std::string held_ws_;           ///< the whitespace after it
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
   bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)

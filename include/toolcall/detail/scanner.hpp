@@ -14,7 +14,6 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,7 +39,13 @@ struct claimant {
 };
 
 struct trigger {
+  /// The marker as its format declares it. A marker of several tokens also matches with up to
+  /// k_joint_ws bytes of whitespace at each joint of its tokens (joint_match): the scanner
+  /// reports how many bytes a match took.
   std::string_view text;
+  std::size_t first_joint = 0;  ///< first_joint(text); text.size() when it has no joint
+  std::size_t reach = 0;        ///< the most bytes a match can take (its joints' whitespace too)
+  bool opens_section = false;   ///< drop: a section opener (format_def::section_openers)
   trig_action action = trig_action::region;
   trig_cond cond = trig_cond::anywhere;
   std::vector<claimant> chain;  ///< region: the formats claiming this opener, by priority
@@ -97,10 +102,12 @@ struct trigger_table {
   std::array<bool, 256> first{};    ///< first bytes of every trigger
   std::array<bool, 256> later{};    ///< of those that can match after the start of the output
   std::vector<std::vector<const trigger*>> buckets;  ///< per first byte, sorted by key2
-  /// A trigger's second byte, or 256 for a one-byte trigger (the order of a bucket).
+  /// A trigger's second byte, or 256 for a one-byte trigger or one whose first token is one
+  /// byte (whitespace may follow it) (the order of a bucket).
   static unsigned key2(const trigger* t) noexcept {
-    return t->text.size() > 1 ? static_cast<unsigned char>(t->text[1]) : 256u;
+    return t->first_joint > 1 ? static_cast<unsigned char>(t->text[1]) : 256u;
   }
+  std::array<bool, 256> key256{};   ///< first bytes whose bucket has entries of key 256
 
   /// key2 as a function object, which inlines into key_range (a function pointer did not).
   struct key2_fn {
@@ -131,12 +138,14 @@ struct scan_state {
 
 class scanner {
  public:
-  /// The tables, from the claims, the markers (end-of-turn tokens: dropped) and the reasoning
-  /// pairs: 0 text, 1 undecided text (reasoning_start::detect), 2 + k inside reasoning pair k.
+  /// The tables, from the claims, the markers (end-of-turn tokens: dropped), the section
+  /// openers (dropped, flagged) and the reasoning pairs: 0 text, 1 undecided text
+  /// (reasoning_start::detect), 2 + k inside reasoning pair k.
   /// Formats claiming the same opener share one trigger whose chain lists them by priority.
   /// `calls_end_reasoning`: a call opener inside reasoning ends it.
   void build(const std::vector<claim>& claims, const std::vector<std::string_view>& markers,
-             const std::vector<reasoning_def>& pairs, bool calls_end_reasoning) {
+             const std::vector<std::string_view>& section_openers, const std::vector<reasoning_def>& pairs,
+             bool calls_end_reasoning) {
     std::vector<trigger> calls;
     for (const auto& c : claims) {
       trigger* hit = nullptr;
@@ -167,40 +176,15 @@ class scanner {
     for (auto& t : calls)
       std::stable_sort(t.chain.begin(), t.chain.end(),
                        [](const claimant& a, const claimant& b) { return a.priority < b.priority; });
-    // a marker made of several tokens also matches with whitespace at its joints
-    spellings_.clear();
-    const std::size_t ncalls = calls.size();
-    for (std::size_t k = 0; k < ncalls; ++k)
-      for (std::string& v : joint_spellings(calls[k].text)) {
-        spellings_.push_back(std::move(v));
-        trigger tr = calls[k];
-        tr.text = spellings_.back();
-        bool dup = false;
-        for (const auto& x : calls) dup |= x.text == tr.text && x.cond == tr.cond;
-        if (!dup) calls.push_back(std::move(tr));
-      }
     std::vector<trigger> drops;
-    for (std::string_view m : markers) {
-      add(drops, m, trig_action::drop, trig_cond::anywhere);
-      for (std::string& v : joint_spellings(m)) {
-        spellings_.push_back(std::move(v));
-        add(drops, spellings_.back(), trig_action::drop, trig_cond::anywhere);
-      }
-    }
-    // reasoning markers made of several tokens match with whitespace at their joints too
+    for (std::string_view m : section_openers)
+      if (add(drops, m, trig_action::drop, trig_cond::anywhere)) drops.back().opens_section = true;
+    for (std::string_view m : markers) add(drops, m, trig_action::drop, trig_cond::anywhere);
     const std::size_t np = pairs.size();
     std::vector<std::vector<std::string_view>> opens(np), closes(np);
     for (std::size_t p = 0; p < np; ++p) {
       opens[p].push_back(pairs[p].open);
       closes[p].push_back(pairs[p].close);
-      for (std::string& v : joint_spellings(pairs[p].open)) {
-        spellings_.push_back(std::move(v));
-        opens[p].push_back(spellings_.back());
-      }
-      for (std::string& v : joint_spellings(pairs[p].close)) {
-        spellings_.push_back(std::move(v));
-        closes[p].push_back(spellings_.back());
-      }
     }
     tabs_.assign(2 + np, trigger_table{});
     for (int k = 0; k < 2; ++k) {
@@ -223,11 +207,19 @@ class scanner {
           if (c.cond == trig_cond::anywhere) t.push_back(c);
     }
     max_marker_ = 0;
-    for (auto& tab : tabs_) index(tab);
+    for (auto& tab : tabs_) {
+      for (auto& x : tab.trigs) {
+        x.first_joint = first_joint(x.text);
+        x.reach = x.text.size();
+        for (std::size_t k = x.first_joint; k < x.text.size(); ++k) x.reach += marker_joint(x.text, k) ? k_joint_ws : 0;
+      }
+      index(tab);
+    }
   }
 
   const trigger_table& table(std::size_t k) const noexcept { return tabs_[k]; }
-  /// The longest trigger: a held tail never needs more bytes than this to resolve.
+  /// The longest trigger, with the whitespace its joints may take: a held tail never needs more
+  /// bytes than this to resolve.
   std::size_t max_marker() const noexcept { return max_marker_; }
 
   /// How narrow a condition is, for equal openers: start (3) holds only where line_start (2)
@@ -271,8 +263,7 @@ class scanner {
         for (const anchored* a = r.first; a != r.second; ++a) {
           if (a->off > j - i) continue;
           const std::size_t s = j - a->off;
-          const std::string_view t = a->t->text;
-          if (s >= best || n - s < t.size() || std::memcmp(b + s, t.data(), t.size()) != 0) continue;
+          if (s >= best || !matches_at(*a->t, sub(chunk, s))) continue;
           if (cond_at(a->t->cond, chunk, i, s, ws_end, st)) best = s;
         }
       };
@@ -292,8 +283,10 @@ class scanner {
   }
 
   /// Where the tail of chunk[i..] that is a proper prefix of a trigger starts, or chunk.size():
-  /// those bytes are held until the next write decides.
-  std::size_t partial_tail(const trigger_table& tb, std::string_view chunk, std::size_t i, const scan_state& st) const {
+  /// those bytes are held until the next write decides. `need`: how many more bytes decide every
+  /// trigger the tail may begin (the longest one's reach less the tail).
+  std::size_t partial_tail(const trigger_table& tb, std::string_view chunk, std::size_t i, const scan_state& st,
+                           std::size_t& need) const {
     const std::array<bool, 256>& f = tb.starts(st.at_start);
     const std::size_t n = chunk.size();
     std::size_t ws_end = std::string_view::npos;
@@ -304,36 +297,55 @@ class scanner {
       const unsigned char c = static_cast<unsigned char>(chunk[p]);
       if (!f[c]) continue;
       const std::vector<const trigger*>& bucket = tb.buckets[c];
-      // a proper prefix of two bytes or more: only the triggers whose second byte follows
-      const auto r = p + 1 < n ? key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2_fn{})
-                               : std::pair<const trigger* const*, const trigger* const*>(
-                                     bucket.data(), bucket.data() + bucket.size());
-      for (const trigger* const* tp = r.first; tp != r.second; ++tp)
-        if (prefix_match_exact(sub(chunk, p), (*tp)->text) == pm::partial && cond_at((*tp)->cond, chunk, i, p, ws_end, st))
-          return p;
+      std::size_t reach = 0;
+      const auto partial_in = [&](std::pair<const trigger* const*, const trigger* const*> r) {
+        for (const trigger* const* tp = r.first; tp != r.second; ++tp)
+          if ((*tp)->reach > reach && partial_at(**tp, sub(chunk, p)) && cond_at((*tp)->cond, chunk, i, p, ws_end, st))
+            reach = (*tp)->reach;
+      };
+      if (p + 1 < n) {
+        // a proper prefix of two bytes or more: only the triggers whose second byte follows, and
+        // those whose first token is this byte (whitespace may follow it)
+        partial_in(key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2_fn{}));
+        if (tb.key256[c]) partial_in(key_range(bucket, 256u, trigger_table::key2_fn{}));
+      } else {
+        partial_in({bucket.data(), bucket.data() + bucket.size()});
+      }
+      if (reach) {
+        need = reach - (n - p);
+        return p;
+      }
     }
     return n;
   }
 
-  /// The longest trigger that matches at the start of `rest`, or null; `partial`: a trigger
-  /// longer than what `rest` holds may still match there.
-  static const trigger* match(const trigger_table& tb, std::string_view rest, const scan_state& st, bool& partial) {
+  /// The longest trigger that matches at the start of `rest`, or null; `len`: the bytes its
+  /// match took (more than its text when whitespace stood at a joint); `partial`: a trigger
+  /// longer than what `rest` holds may still match there, and `need` more bytes decide it.
+  static const trigger* match(const trigger_table& tb, std::string_view rest, const scan_state& st, bool& partial,
+                              std::size_t& len, std::size_t& need) {
     const trigger* hit = nullptr;
     partial = false;
+    len = 0;
+    need = 0;
     const std::vector<const trigger*>& bucket = tb.buckets[static_cast<unsigned char>(rest[0])];
     const auto look = [&](std::pair<const trigger* const*, const trigger* const*> r) {
       for (const trigger* const* tp = r.first; tp != r.second; ++tp) {
         const trigger& t = **tp;
-        if (rest.size() > 1 && t.text.size() > 1 && t.text[1] != rest[1]) continue;
+        if (rest.size() > 1 && t.first_joint > 1 && t.text[1] != rest[1]) continue;
         if (!cond_ok(t.cond, st)) continue;
-        const pm m = prefix_match_exact(rest, t.text);
+        std::size_t l = 0;
+        const pm m = t.first_joint == t.text.size() ? prefix_match_exact(rest, t.text) : joint_match(rest, t.text, l);
         if (m == pm::full) {
+          if (t.first_joint == t.text.size()) l = t.text.size();
           // equal texts: the narrowest condition's trigger (its chain holds the others' claimants)
-          if (!hit || t.text.size() > hit->text.size() ||
-              (t.text.size() == hit->text.size() && cond_rank(t.cond) > cond_rank(hit->cond)))
+          if (!hit || l > len || (l == len && cond_rank(t.cond) > cond_rank(hit->cond))) {
             hit = &t;
+            len = l;
+          }
         } else if (m == pm::partial) {
           partial = true;
+          need = std::max(need, t.reach - std::min(t.reach - 1, rest.size()));
         }
       }
     };
@@ -343,22 +355,37 @@ class scanner {
       // the bucket is sorted by second byte, one-byte triggers (key 256) last: equal texts
       // keep their order, so the first of two equal triggers still wins
       // one-byte triggers: the byte is its own anchor (always)
-      if (tb.always[static_cast<unsigned char>(rest[0])]) look(key_range(bucket, 256u, trigger_table::key2_fn{}));
+      if (tb.key256[static_cast<unsigned char>(rest[0])]) look(key_range(bucket, 256u, trigger_table::key2_fn{}));
       look(key_range(bucket, static_cast<unsigned char>(rest[1]), trigger_table::key2_fn{}));
     }
     return hit;
   }
 
  private:
-  static void add(std::vector<trigger>& t, std::string_view text, trig_action a, trig_cond c, std::size_t pair = 0) {
+  /// The trigger matches in full at the start of `s`.
+  static bool matches_at(const trigger& t, std::string_view s) noexcept {
+    if (t.first_joint == t.text.size())
+      return s.size() >= t.text.size() && std::memcmp(s.data(), t.text.data(), t.text.size()) == 0;
+    std::size_t len = 0;
+    return joint_match(s, t.text, len) == pm::full;
+  }
+  /// `s` is a proper prefix of the trigger (with whitespace at its joints).
+  static bool partial_at(const trigger& t, std::string_view s) noexcept {
+    if (t.first_joint == t.text.size()) return prefix_match_exact(s, t.text) == pm::partial;
+    return prefix_match(s, t.text) == pm::partial;
+  }
+
+  /// Adds a trigger unless one with the same text and condition is there; true when added.
+  static bool add(std::vector<trigger>& t, std::string_view text, trig_action a, trig_cond c, std::size_t pair = 0) {
     for (const auto& x : t)
-      if (x.text == text && x.cond == c) return;
+      if (x.text == text && x.cond == c) return false;
     trigger tr;
     tr.text = text;
     tr.action = a;
     tr.cond = c;
     tr.pair = pair;
     t.push_back(std::move(tr));
+    return true;
   }
 
   /// A table's search structures: each trigger's anchor (its rarest byte), the byte pairs
@@ -373,19 +400,22 @@ class scanner {
     tab.fwd_pairs.assign(1024, 0);
     tab.bwd_pairs.assign(1024, 0);
     tab.always.fill(false);
+    tab.key256.fill(false);
     for (const auto& x : tab.trigs) {
+      // the anchor lies in the first token, a fixed distance from the trigger's start
+      const std::size_t fj = x.first_joint;
       std::size_t off = 0;
-      for (std::size_t k = 1; k < x.text.size(); ++k)
+      for (std::size_t k = 1; k < fj; ++k)
         if (byte_cost(static_cast<unsigned char>(x.text[k])) < byte_cost(static_cast<unsigned char>(x.text[off])))
           off = k;
       const unsigned char ab = static_cast<unsigned char>(x.text[off]);
       tab.anchors.add(ab);
       if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
-      const unsigned key = off + 1 < x.text.size() ? static_cast<unsigned char>(x.text[off + 1])
+      const unsigned key = off + 1 < fj  ? static_cast<unsigned char>(x.text[off + 1])
                            : off > 0              ? 256u + static_cast<unsigned char>(x.text[off - 1])
                                                   : 512u;
       tab.abuckets[ab].push_back({&x, off, key});
-      if (off + 1 < x.text.size())
+      if (off + 1 < fj)
         trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(x.text[off + 1]));
       else if (off > 0)
         trigger_table::set_pair(tab.bwd_pairs, static_cast<unsigned char>(x.text[off - 1]), ab);
@@ -394,7 +424,8 @@ class scanner {
       tab.first[static_cast<unsigned char>(x.text[0])] = true;
       if (x.cond != trig_cond::start) tab.later[static_cast<unsigned char>(x.text[0])] = true;
       tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
-      max_marker_ = std::max(max_marker_, x.text.size());
+      if (trigger_table::key2(&x) == 256u) tab.key256[static_cast<unsigned char>(x.text[0])] = true;
+      max_marker_ = std::max(max_marker_, x.reach);
     }
     // sorted by key (stable: equal triggers keep their order), for key_range
     for (auto& bk : tab.abuckets)
@@ -425,7 +456,6 @@ class scanner {
   }
 
   std::vector<trigger_table> tabs_;
-  std::deque<std::string> spellings_;  ///< markers' whitespace spellings (stable addresses)
   std::size_t max_marker_ = 0;
 };
 

@@ -339,6 +339,8 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
     if (t.open.empty()) return "a trigger's open marker is empty";
   for (const auto& m : in.markers)
     if (m.empty()) return "a marker is empty";
+  for (const auto& m : in.section_openers)
+    if (m.empty()) return "a section opener is empty";
   for (const auto& r : in.reasoning)
     if (r.open.empty() || r.close.empty()) return "a reasoning pair needs open and close markers";
   for (const auto& p : in.presets) {
@@ -442,6 +444,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   d.bare.pythonic_list = s.bare_json.pythonic_list;
   d.bare.fallback = s.bare_json.fallback;
   d.markers = s.markers;
+  d.section_openers = s.section_openers;
   for (const auto& r : s.reasoning) d.reasoning.push_back({r.open, r.close});
   d.template_markers = s.template_markers;
   for (const auto& p : s.presets) d.presets.push_back({p.pattern, p.formats, p.rank, p.prompt_opens_reasoning});

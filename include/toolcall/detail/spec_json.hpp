@@ -137,7 +137,6 @@ class spec_writer {
 class spec_reader {
  public:
   std::string why;  ///< the first error; empty while all is well
-
   bool fail(const std::string& path, const std::string& msg) {
     if (why.empty()) why = path.empty() ? msg : path + ": " + msg;
     return false;
@@ -385,7 +384,7 @@ inline result<format_spec> spec_from_json(std::string_view json) {
     }
     else if (k == "pattern") ok = r.get(kv.value, k, s.pattern);
     else if (k == "xml") ok = spec_read_xml(r, kv.value, k, s.xml);
-    else if (k == "markers") ok = r.get(kv.value, k, s.markers);
+    else if (k == "markers" || k == "section_openers") ok = r.get(kv.value, k, k == "markers" ? s.markers : s.section_openers);
     else if (k == "reasoning") {
       ok = spec_read_list(r, kv.value, k, s.reasoning,
                           [&](reasoning_pair& t, const std::string& key, simdjson::dom::element v, const std::string& p) {
@@ -525,6 +524,7 @@ inline std::string spec_to_json(const format_spec& s) {
     w.close('}');
   }
   w.strings("markers", s.markers);
+  w.strings("section_openers", s.section_openers);
   w.key("reasoning");
   w.open('[');
   for (const auto& p : s.reasoning) {
@@ -559,6 +559,7 @@ inline bool sample_read(spec_reader& r, simdjson::dom::element v, const std::str
   simdjson::dom::object o;
   if (!r.object(v, path, o)) return false;
   bool has_rendered = false;
+  std::string role;
   for (simdjson::dom::key_value_pair kv : o) {
     const std::string k(kv.key);
     const std::string p = spec_reader::join(path, k);
@@ -602,8 +603,7 @@ inline bool sample_read(spec_reader& r, simdjson::dom::element v, const std::str
         s.tool_calls.push_back(std::move(call));
       }
     } else if (k == "role") {
-      std::string ignored;
-      ok = r.get(kv.value, p, ignored);
+      ok = r.get(kv.value, p, role);  // read and checked, not used
     } else {
       return r.fail(p, "unknown key");
     }

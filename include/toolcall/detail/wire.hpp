@@ -253,7 +253,7 @@ inline message build_wire_message(std::string content, std::string reasoning, bo
                                          severity::error});
       continue;
     }
-    out.id = c.id.empty() || !used.insert(c.id).second ? random_id("call_", rng) : c.id;
+    out.id = unique_call_id(c.id, used, rng);
     m.calls.push_back(std::move(out));
   }
   m.finish = length ? finish_reason::length : m.calls.empty() ? finish_reason::stop : finish_reason::tool_calls;

@@ -41,6 +41,7 @@
 #include "json.hpp"
 #include "json_call.hpp"
 #include "json_lexer.hpp"
+#include "prose.hpp"
 #include "utf8.hpp"
 #include "xml_lex.hpp"
 #include "xml_values.hpp"
@@ -62,6 +63,10 @@ namespace detail {
  */
 class xml_call_body {
  public:
+  /// The region's opener, given after begin(): a special token (`<|tool_call:start|>`, not
+  /// `<tool_call>`) is no word of prose, so a space a detokenizer put around the bare name of a
+  /// call with no arguments does not make it prose (xml_body_states.hpp, s_between).
+  void opened_by(std::string_view trigger) noexcept { special_opener_ = special_token_shape(trigger); }
   void begin(const region_ctx& e, const xml_spec& spec, bool fn_open_consumed = false) {
     (void)e;
     sp_ = spec;
@@ -77,6 +82,7 @@ class xml_call_body {
     in_call_ = false;
     repaired_ = false;
     deep_ = false;
+    special_opener_ = false;
     json_done_ = false;
     wrap_ = false;
     pre_.clear();
@@ -539,6 +545,7 @@ class xml_call_body {
   vphase vph_ = vp_text;
   vmode mode_ = m_string, next_mode_ = m_string;
   bool deep_ = false;  // a typed value went past options::max_depth: the region fails
+  bool special_opener_ = false;  // the region's opener is a special token (opened_by)
   bool json_done_ = false, wrap_ = false;  // json_args: read already; unwrap_wrapper: this value
   std::string pre_;   // name_after_prefix: the bare name
   std::size_t pre_abs_ = 0, json_sent_ = 0;

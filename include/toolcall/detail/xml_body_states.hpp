@@ -121,7 +121,7 @@ inline xml_call_body::act xml_call_body::byte(const region_ctx& e, unsigned char
                            !sep_seen_ && (!in_call_ || count_ == 0) ? sp_.name_sep : std::string_view{});
       if (r == -2) return fail(e, errc::invalid_call, "expected a parameter or the end of the call");
       if (r >= 1 && r <= 2 && !in_call_ && !sep_seen_ && sp_.fn_name == xml_name::to_line &&
-          (ns_.spaced() || (!sp_.at_start && !e.request.tool_declared(ns_.name())))) {
+          ((ns_.spaced() && !special_opener_) || (!sp_.at_start && !e.request.tool_declared(ns_.name())))) {
         // a call with no arguments needs a name written as the template writes it, with no
         // spaces around it, and a declared one when the request's tools are known:
         // `wrap each call in <tool_call> and </tool_call>` is prose

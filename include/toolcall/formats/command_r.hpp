@@ -76,8 +76,8 @@ class drop_call_handler final : public delegating_handler {
     s_.reset();
     begin_in(*inner_, s_.point(e, drop_), trigger, variant);
   }
-  step feed(const region_ctx& e, std::string_view in) override { return take(inner_->feed(s_.point(e, drop_), in)); }
-  step finish(const region_ctx& e) override { return take(inner_->finish(s_.point(e, drop_))); }
+  step feed(const region_ctx& e, std::string_view in) override { return inner_->feed(s_.point(e, drop_), in); }
+  step finish(const region_ctx& e) override { return inner_->finish(s_.point(e, drop_)); }
 
  private:
   std::unique_ptr<handler> inner_;

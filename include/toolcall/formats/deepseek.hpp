@@ -8,7 +8,8 @@
 //   <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{...}\n```
 //   <｜tool▁call▁end｜><｜tool▁calls▁end｜>
 // and V3.1 `NAME<｜tool▁sep｜>{...}`. The bars are U+FF5C and `▁` U+2581; R1 distills also write
-// ASCII underscores and spaces. The section markers are recognised markers; a tool output the
+// ASCII underscores and spaces. The section tokens are recognised markers (the openers as
+// section openers: output cut after one says so); a tool output the
 // model writes (`<｜tool▁output▁begin｜>TEXT<｜tool▁output▁end｜>`) keeps TEXT as content.
 
 #include <cstdint>
@@ -101,7 +102,7 @@ class deepseek_output_handler final : public handler {
 
 /// DeepSeek `<｜tool▁call▁begin｜>`: V3/R1 `function<｜tool▁sep｜>NAME\n```json\n{...}\n```` and
 /// V3.1 `NAME<｜tool▁sep｜>{...}`, up to `<｜tool▁call▁end｜>`. The ASCII-underscore spelling
-/// of R1-distill models is accepted for every marker. The section markers are plain markers.
+/// of R1-distill models is accepted for every marker. The section tokens are not its business.
 class deepseek_handler final : public handler {
  public:
   /// Trigger variant of the tool-output openers (deepseek_output_handler).
@@ -288,14 +289,13 @@ struct deepseek {
       for (const char* sep : {"\xE2\x96\x81", "_"})
         d.triggers.push_back({std::string("<\xEF\xBD\x9Ctool") + sep + t + sep + "begin\xEF\xBD\x9C>",
                               detail::trig_cond::anywhere, detail::deepseek_handler::k_output_token});
-    d.markers = {std::string(calls_begin),
-                 "<\xEF\xBD\x9Ctool_calls_begin\xEF\xBD\x9C>",
-                 "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "end\xEF\xBD\x9C>",
-                 "<\xEF\xBD\x9Ctool_calls_end\xEF\xBD\x9C>",
-                 "<\xEF\xBD\x9Ctool calls begin\xEF\xBD\x9C>",
-                 "<\xEF\xBD\x9Ctool calls end\xEF\xBD\x9C>",
-                 "<\xEF\xBD\x9Ctool\\_calls\\_begin\xEF\xBD\x9C>",
-                 "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xEF\xBD\x9C>"};
+    // the section's openers: an output that ends after one with no call is cut (unterminated_call)
+    d.section_openers = {std::string(calls_begin), "<\xEF\xBD\x9Ctool_calls_begin\xEF\xBD\x9C>",
+                         "<\xEF\xBD\x9Ctool calls begin\xEF\xBD\x9C>",
+                         "<\xEF\xBD\x9Ctool\\_calls\\_begin\xEF\xBD\x9C>",
+                         "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xEF\xBD\x9C>"};
+    d.markers = {"<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "end\xEF\xBD\x9C>",
+                 "<\xEF\xBD\x9Ctool_calls_end\xEF\xBD\x9C>", "<\xEF\xBD\x9Ctool calls end\xEF\xBD\x9C>"};
     d.template_markers = {std::string(calls_begin)};
     // V3.1, V3.1-Terminus and V3.2-Exp think in thinking mode (their template opens `<think>`
     // in the prompt then; the lone `</think>` rule reads it), so their presets carry reasoning

@@ -52,20 +52,20 @@ class first_byte_handler final : public delegating_handler {
       cur_->begin(sub, trigger_, variant_);
       if (!ws_.empty()) {
         const step s = cur_->feed(sub, ws_);
-        if (s.st != step::more) return take(s.at(0));
+        if (s.st != step::more) return s.at(0);
       }
       ws_.clear();
     }
     fixed_place sub_at(e.place, e.place.chunk_abs() + i);
     const region_ctx sub = e.with_place(sub_at);
     const step s = cur_->feed(sub, in.substr(i));
-    return take(s.after(i));
+    return s.after(i);
   }
   step finish(const region_ctx& e) override {
     if (!cur_) {
       return step::failed(0, errc::invalid_call, "the opener is not followed by a call", severity::warning);
     }
-    return take(cur_->finish(e));
+    return cur_->finish(e);
   }
 
  private:

@@ -145,8 +145,8 @@ class function_gemma_handler final : public delegating_handler {
     w_.reset();
     begin_in(inner_, w_.point(e), trigger, variant);
   }
-  step feed(const region_ctx& e, std::string_view in) override { return take(inner_.feed(w_.point(e), in)); }
-  step finish(const region_ctx& e) override { return take(inner_.finish(w_.point(e))); }
+  step feed(const region_ctx& e, std::string_view in) override { return inner_.feed(w_.point(e), in); }
+  step finish(const region_ctx& e) override { return inner_.finish(w_.point(e)); }
 
  private:
   gemma_call_handler inner_;

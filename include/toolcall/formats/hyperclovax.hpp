@@ -178,12 +178,12 @@ class hyperclovax_handler final : public delegating_handler {
     }
   }
   step feed(const region_ctx& e, std::string_view in) override {
-    if (!is_xml_) return take(json_.feed(e, in));
-    return take(xml_.feed(j_.point(e), in));
+    if (!is_xml_) return json_.feed(e, in);
+    return xml_.feed(j_.point(e), in);
   }
   step finish(const region_ctx& e) override {
-    if (!is_xml_) return take(json_.finish(e));
-    return take(xml_.finish(j_.point(e)));
+    if (!is_xml_) return json_.finish(e);
+    return xml_.finish(j_.point(e));
   }
   static constexpr int k_xml = 2;
 

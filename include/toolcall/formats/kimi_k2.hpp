@@ -301,12 +301,12 @@ class kimi_handler final : public handler {
     cur_ = variant == 0 ? static_cast<handler*>(&section_) : static_cast<handler*>(&call_);
     cur_->begin(e, trigger, variant);
   }
-  step feed(const region_ctx& e, std::string_view in) override { return take(cur_->feed(e, in)); }
-  step finish(const region_ctx& e) override { return take(cur_->finish(e)); }
+  step feed(const region_ctx& e, std::string_view in) override { return drop_failed_tail(cur_->feed(e, in)); }
+  step finish(const region_ctx& e) override { return drop_failed_tail(cur_->finish(e)); }
 
  private:
   /// A failed region gives nothing back.
-  static step take(step s) {
+  static step drop_failed_tail(step s) {
     if (s.st == step::fail && !s.tail().empty()) return s.with_tail({});
     return s;
   }

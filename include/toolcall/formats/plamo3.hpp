@@ -40,7 +40,7 @@ class plamo3_handler final : public delegating_handler {
     if (!tag_) begin_in(*slots_, e, trigger, variant);
   }
   step feed(const region_ctx& e, std::string_view in) override {
-    if (!tag_) return take(slots_->feed(e, in));
+    if (!tag_) return slots_->feed(e, in);
     for (std::size_t i = 0; i < in.size(); ++i) {
       buf_ += in[i];
       if (!proper_prefix(buf_)) {
@@ -50,7 +50,7 @@ class plamo3_handler final : public delegating_handler {
     return {step::more, in.size()};
   }
   step finish(const region_ctx& e) override {
-    if (!tag_) return take(slots_->finish(e));
+    if (!tag_) return slots_->finish(e);
     e.text.diag(errc::marker_in_text, e.place.region_abs(),
                 "the output ends inside a PLaMo tag; the cut-off tag was dropped", severity::note);
     return {step::done, 0};

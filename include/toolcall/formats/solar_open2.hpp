@@ -55,7 +55,7 @@ class solar_open2_handler final : public handler {
           fixed_place sub_at(e.place, e.place.chunk_abs() + run);
           const region_ctx sub = e.with_place(sub_at);
           const step s = inner_.feed(sub, in.substr(run, i - run));
-          if (s.st != step::more) return take(s, run + s.consumed, {});
+          if (s.st != step::more) return with_rest_at(s, run + s.consumed, {});
         }
         hold_abs_ = e.place.chunk_abs() + i;
         hold_ = c;
@@ -89,7 +89,7 @@ class solar_open2_handler final : public handler {
       if (s.st != step::more) {
         std::string rest = text.substr(s.consumed);
         if (again) rest += '<';
-        return take(s, i + 1, std::move(rest));
+        return with_rest_at(s, i + 1, std::move(rest));
       }
       if (again) {
         hold_abs_ = e.place.chunk_abs() + i;
@@ -100,7 +100,7 @@ class solar_open2_handler final : public handler {
       fixed_place sub_at(e.place, e.place.chunk_abs() + run);
       const region_ctx sub = e.with_place(sub_at);
       const step s = inner_.feed(sub, in.substr(run));
-      if (s.st != step::more) return take(s, run + s.consumed, {});
+      if (s.st != step::more) return with_rest_at(s, run + s.consumed, {});
     }
     return {step::more, n};
   }
@@ -152,7 +152,7 @@ class solar_open2_handler final : public handler {
   }
   /// The region ended while bytes of `in` up to `upto` were taken (held or fed).
   static step finish_feed(step s, std::size_t upto) { return std::move(s).at(upto); }
-  static step take(const step& s, std::size_t consumed, const std::string& rest) {
+  static step with_rest_at(const step& s, std::size_t consumed, const std::string& rest) {
     return with_rest(s, rest).at(consumed);
   }
 

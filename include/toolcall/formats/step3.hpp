@@ -7,7 +7,8 @@
 // Step-3 (docs/formats/step3.md): `<|tool_calls_begin|><|tool_call_begin|>function<|tool_sep|>
 // <steptml:invoke name="NAME"><steptml:parameter name="K">V</steptml:parameter>
 // </steptml:invoke><|tool_call_end|><|tool_calls_end|>` (the bars are U+FF5C, the underscores
-// ASCII). Each `<|tool_call_begin|>` is a region; the section tokens are markers. DeepSeek
+// ASCII). Each `<|tool_call_begin|>` is a region; the section tokens are markers (the opener a
+// section opener). DeepSeek
 // R1-distill models write the same call opener: Step-3 (tried first) fails as soon as
 // neither `<steptml:invoke` nor a name and a steptml tag follows `function<|tool_sep|>`, and
 // DeepSeek gets the region. A name written after `<|tool_sep|>` (DeepSeek's habit) is
@@ -46,7 +47,8 @@ struct step3 {
     s.xml.parameter_close = "</steptml:parameter>";
     s.xml.trim = xml_value_trim::whitespace;
     s.xml.verbatim_text = true;  // strings keep their whitespace, typed values are trimmed (vLLM's step3)
-    s.markers = {"<\xEF\xBD\x9C" "tool_calls_begin\xEF\xBD\x9C>", "<\xEF\xBD\x9C" "tool_calls_end\xEF\xBD\x9C>", "<|EOT|>"};
+    s.section_openers = {"<\xEF\xBD\x9C" "tool_calls_begin\xEF\xBD\x9C>"};
+    s.markers = {"<\xEF\xBD\x9C" "tool_calls_end\xEF\xBD\x9C>", "<|EOT|>"};
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<steptml:invoke"};
     // `<|tool_sep|>` written between two calls (vLLM splits the block at each call opener and

@@ -317,8 +317,7 @@ class delta_accumulator::state : public detail::wire_client<accumulator_options,
             severity::error);
         continue;
       }
-      // a server's id is kept unless it repeats; a repeated or missing one is generated
-      out.id = c->id.empty() || !used_ids.insert(c->id).second ? detail::random_id("call_", rng) : c->id;
+      out.id = detail::unique_call_id(c->id, used_ids, rng);
       m.calls.push_back(std::move(out));
     }
     if (has_finish_) {
