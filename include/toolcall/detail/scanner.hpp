@@ -67,6 +67,9 @@ struct anchored {
   const trigger* t = nullptr;
   std::size_t off = 0;
   unsigned key = 0;
+  /// The anchor lies past a token joint, where whitespace may stand: the trigger's start is
+  /// found by matching its head backwards from the anchor (back_start), not `off` bytes back.
+  bool past_joint = false;
 };
 
 /// The entries of a sorted bucket whose key is `k` (anchored::key, or trigger_table::key2).
@@ -261,8 +264,12 @@ class scanner {
       const std::vector<anchored>& bucket = tb.abuckets[c];
       const auto try_range = [&](std::pair<const anchored*, const anchored*> r) {
         for (const anchored* a = r.first; a != r.second; ++a) {
-          if (a->off > j - i) continue;
-          const std::size_t s = j - a->off;
+          std::size_t s = j - a->off;
+          if (!a->past_joint) {
+            if (a->off > j - i) continue;
+          } else if ((s = back_start(b, i, j, a->t->text, a->off)) == k_no_start) {
+            continue;
+          }
           if (s >= best || !matches_at(*a->t, sub(chunk, s))) continue;
           if (cond_at(a->t->cond, chunk, i, s, ws_end, st)) best = s;
         }
@@ -283,8 +290,8 @@ class scanner {
   }
 
   /// Where the tail of chunk[i..] that is a proper prefix of a trigger starts, or chunk.size():
-  /// those bytes are held until the next write decides. `need`: how many more bytes decide every
-  /// trigger the tail may begin (the longest one's reach less the tail).
+  /// those bytes are held until the next write decides. `need`: how many more bytes decide the
+  /// first trigger found that the tail may begin (a longer one holds the bytes again).
   std::size_t partial_tail(const trigger_table& tb, std::string_view chunk, std::size_t i, const scan_state& st,
                            std::size_t& need) const {
     const std::array<bool, 256>& f = tb.starts(st.at_start);
@@ -297,22 +304,20 @@ class scanner {
       const unsigned char c = static_cast<unsigned char>(chunk[p]);
       if (!f[c]) continue;
       const std::vector<const trigger*>& bucket = tb.buckets[c];
-      std::size_t reach = 0;
       const auto partial_in = [&](std::pair<const trigger* const*, const trigger* const*> r) {
         for (const trigger* const* tp = r.first; tp != r.second; ++tp)
-          if ((*tp)->reach > reach && partial_at(**tp, sub(chunk, p)) && cond_at((*tp)->cond, chunk, i, p, ws_end, st))
-            reach = (*tp)->reach;
+          if (partial_at(**tp, sub(chunk, p)) && cond_at((*tp)->cond, chunk, i, p, ws_end, st)) {
+            need = (*tp)->reach - (n - p);  // decides this one; a longer one holds again
+            return true;
+          }
+        return false;
       };
       if (p + 1 < n) {
         // a proper prefix of two bytes or more: only the triggers whose second byte follows, and
         // those whose first token is this byte (whitespace may follow it)
-        partial_in(key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2_fn{}));
-        if (tb.key256[c]) partial_in(key_range(bucket, 256u, trigger_table::key2_fn{}));
-      } else {
-        partial_in({bucket.data(), bucket.data() + bucket.size()});
-      }
-      if (reach) {
-        need = reach - (n - p);
+        if (partial_in(key_range(bucket, static_cast<unsigned char>(chunk[p + 1]), trigger_table::key2_fn{}))) return p;
+        if (tb.key256[c] && partial_in(key_range(bucket, 256u, trigger_table::key2_fn{}))) return p;
+      } else if (partial_in({bucket.data(), bucket.data() + bucket.size()})) {
         return p;
       }
     }
@@ -362,6 +367,25 @@ class scanner {
   }
 
  private:
+  static constexpr std::size_t k_no_start = static_cast<std::size_t>(-1);
+  /// Where trigger `text`, whose byte `off` stands at b[j], starts: its head matched backwards
+  /// with whitespace at its joints (joint_match's rule), not before b[lo]; or k_no_start.
+  static std::size_t back_start(const char* b, std::size_t lo, std::size_t j, std::string_view text,
+                                std::size_t off) noexcept {
+    std::size_t p = j, k = off, run = 0;
+    while (k > 0) {
+      if (p == lo) return k_no_start;
+      const char c = b[p - 1];
+      if (c == text[k - 1]) {
+        --p, --k, run = 0;
+      } else if (joint_ws(c) && marker_joint(text, k) && run < k_joint_ws) {
+        --p, ++run;
+      } else {
+        return k_no_start;
+      }
+    }
+    return p;
+  }
   /// The trigger matches in full at the start of `s`.
   static bool matches_at(const trigger& t, std::string_view s) noexcept {
     if (t.first_joint == t.text.size())
@@ -401,26 +425,42 @@ class scanner {
     tab.bwd_pairs.assign(1024, 0);
     tab.always.fill(false);
     tab.key256.fill(false);
+    static constexpr unsigned char ws[] = {' ', '\n', '\r', '\t'};
     for (const auto& x : tab.trigs) {
-      // the anchor lies in the first token, a fixed distance from the trigger's start
-      const std::size_t fj = x.first_joint;
+      // the anchor: the trigger's rarest byte. Its neighbour in the trigger gives the byte pair
+      // a stop must show; across a token joint whitespace may stand there instead, so each
+      // whitespace byte is a neighbour too (one entry per key)
       std::size_t off = 0;
-      for (std::size_t k = 1; k < fj; ++k)
+      for (std::size_t k = 1; k < x.text.size(); ++k)
         if (byte_cost(static_cast<unsigned char>(x.text[k])) < byte_cost(static_cast<unsigned char>(x.text[off])))
           off = k;
       const unsigned char ab = static_cast<unsigned char>(x.text[off]);
+      const bool past = off >= x.first_joint;
       tab.anchors.add(ab);
       if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
-      const unsigned key = off + 1 < fj  ? static_cast<unsigned char>(x.text[off + 1])
-                           : off > 0              ? 256u + static_cast<unsigned char>(x.text[off - 1])
-                                                  : 512u;
-      tab.abuckets[ab].push_back({&x, off, key});
-      if (off + 1 < fj)
-        trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(x.text[off + 1]));
-      else if (off > 0)
-        trigger_table::set_pair(tab.bwd_pairs, static_cast<unsigned char>(x.text[off - 1]), ab);
-      else
+      const auto entry = [&](unsigned key) { tab.abuckets[ab].push_back({&x, off, key, past}); };
+      if (off + 1 < x.text.size()) {
+        const unsigned char nb = static_cast<unsigned char>(x.text[off + 1]);
+        entry(nb);
+        trigger_table::set_pair(tab.fwd_pairs, ab, nb);
+        if (marker_joint(x.text, off + 1))
+          for (unsigned char w : ws) {
+            entry(w);
+            trigger_table::set_pair(tab.fwd_pairs, ab, w);
+          }
+      } else if (off > 0) {
+        const unsigned char pb = static_cast<unsigned char>(x.text[off - 1]);
+        entry(256u + pb);
+        trigger_table::set_pair(tab.bwd_pairs, pb, ab);
+        if (marker_joint(x.text, off))
+          for (unsigned char w : ws) {
+            entry(256u + w);
+            trigger_table::set_pair(tab.bwd_pairs, w, ab);
+          }
+      } else {
+        entry(512u);
         tab.always[ab] = true;
+      }
       tab.first[static_cast<unsigned char>(x.text[0])] = true;
       if (x.cond != trig_cond::start) tab.later[static_cast<unsigned char>(x.text[0])] = true;
       tab.buckets[static_cast<unsigned char>(x.text[0])].push_back(&x);
