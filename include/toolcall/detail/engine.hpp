@@ -37,6 +37,7 @@
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "json.hpp"
+#include "json_lexer.hpp"
 #include "output.hpp"
 #include "prose.hpp"
 #include "scan_driver.hpp"
@@ -129,6 +130,12 @@ class engine final : public scan_driver {
   }
 
   void write(std::string_view data, event_sink sink) {
+    if (lane_ && lane_token(data, sink)) return;
+    write_any(data, sink);
+  }
+  /// write() past the lane.
+  TOOLCALL_NOINLINE void write_any(std::string_view data, event_sink sink) {
+    lane_ = nullptr;
     out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
@@ -183,6 +190,38 @@ class engine final : public scan_driver {
     if (timing_) charge(small);
   }
 
+  /// write() of a plain token while the region's handler keeps its plain_lane promise
+  /// (call_sink::plain_lane): what region_token() does with it, the handler's part done here
+  /// (the token appended to the open call's arguments and streamed). False: not such a token.
+  bool lane_token(std::string_view data, event_sink sink) {
+    const std::size_t n = data.size();
+    if (n - 1 >= 16 || lane_ != h_ || tools_dropped_ || finished_ || reasoning_open_event_ || passthrough_ ||
+        mode_ != mode_region || !carry_.empty() || region_committed_ || rv_ ||
+        total_in_ + n > opt_.max_input_bytes || region_len_ + n > opt_.max_call_bytes)
+      return false;
+    if (!json_lexer::plain_token(reinterpret_cast<const unsigned char*>(data.data()), n)) return false;
+    out_.set_sink(sink);
+    used_ = true;
+    choice_spent_ = filter_spent_ = true;
+    timing_ = opt_.time_budget.count() > 0 && (++writes_ & 31u) == 0;  // as write(): a small write
+    if (timing_) t0_ = std::chrono::steady_clock::now();
+    const std::size_t abs = total_in_;
+    total_in_ += n;
+    write_abs_ = abs;
+    write_len_ = n;
+    chunk_abs0_ = chunk_abs_ = abs;
+    chunk_len_ = n;
+    pending_call& c = region_calls_.back();
+    c.c.arguments.append(data.data(), n);
+    out_.args_delta(c);
+    examined_ += n;
+    region_buf_.append(data.data(), n);
+    region_len_ += n;
+    check_deadline(n);
+    if (timing_) charge(true);
+    return true;
+  }
+
   /// write() of a small piece while a region is open and nothing is carried: drive(), with
   /// the first step of process() taken here.
   void region_token(std::string_view data) {
@@ -194,6 +233,7 @@ class engine final : public scan_driver {
     in_data_ = true;
     chunk_abs0_ = chunk_abs_ = abs;
     chunk_len_ = n;
+    lane_ = nullptr;
     const step s = h_->feed(ctx(), data);
     if (s.st == step::more && s.consumed == n && !region_committed_) {
       // the usual case: the whole token is the region's
@@ -235,6 +275,7 @@ class engine final : public scan_driver {
       drive({}, true);
       while (mode_ == mode_region && !passthrough_) {
         chunk_abs_ = total_in_;
+        lane_ = nullptr;
         const step s = h_->finish(ctx());
         if (s.st == step::done) {
           const std::string_view t = s.tail();

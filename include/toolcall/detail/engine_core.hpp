@@ -410,6 +410,17 @@ class call_sink {
   }
   /// Bytes were appended to args_buffer(): they are streamed as an arguments delta.
   virtual void args_appended() {}
+  /// Handler `h` (the region's own, not an inner reader) promises that its next feed, if it is
+  /// a token of at most 16 bytes none of which stops json_lexer's string run
+  /// (k_string_special), would only append the token to `args` (the open call's buffer from
+  /// args_buffer()) and call args_appended(), nothing else of its state changing. The engine
+  /// may then do that itself without feeding it; the promise ends at the handler's next
+  /// begin, feed or finish. A wrapper does not pass it on (this no-op), so a reader behind one
+  /// is always fed.
+  virtual void plain_lane(const handler* h, const std::string* args) {
+    (void)h;
+    (void)args;
+  }
 };
 
 /// What the request says about the calls a handler reads.

@@ -122,6 +122,13 @@ class json_call_extractor final : public json_listener {
   /// Was the call object being read announced (begin_call)?
   bool call_begun() const noexcept { return !frames_.empty() && frames_.back().begun; }
 
+  /// Does sync() now only stream the lexer's writes into the open call's buffer?
+  bool streams_direct() const noexcept {
+    if (failed_ || frames_.empty()) return false;
+    const frame& f = frames_.back();
+    return f.direct && f.args_seen && f.begun && !f.args_string;
+  }
+
   /// Streams what the lexer wrote since the last sync. Called after each feed.
   void sync() {
     // the usual case of a streamed token, small enough to inline into the handler: the lexer
