@@ -60,6 +60,7 @@ class engine final : public scan_driver {
 
   /// New options; the id counter restarts, so a seed gives the same ids again.
   void set_options(const options& o) {
+    end_lane();
     const bool rebuild = o.reasoning != opt_.reasoning || o.calls_in_reasoning != opt_.calls_in_reasoning;
     opt_ = o;
     responses_ = 0;
@@ -68,6 +69,7 @@ class engine final : public scan_driver {
   }
   /// Installs the per-stream call filter (the normalizer's state), or none.
   void set_filter(std::unique_ptr<call_filter> f) {
+    end_lane();  // a filter reads the arguments from now on
     filter_ = std::move(f);
     filter_spent_ = false;  // attached for the response being parsed or the next one
     tools_dropped_ = false;
@@ -85,6 +87,7 @@ class engine final : public scan_driver {
   /// The request's tool_choice and parallel_tool_calls, for the current response only: the
   /// first reset() after a write or finish drops it (../choice.hpp).
   void set_choice(const tool_choice& c) {
+    end_lane();
     const bool bare = choice_.expects_call() || c.expects_call();
     const bool rebuild = bare && (choice_.mode != c.mode || choice_.function != c.function);
     choice_ = c;
@@ -135,7 +138,7 @@ class engine final : public scan_driver {
   }
   /// write() past the lane.
   TOOLCALL_NOINLINE void write_any(std::string_view data, event_sink sink) {
-    lane_ = nullptr;
+    end_lane();
     out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
@@ -211,14 +214,18 @@ class engine final : public scan_driver {
     write_len_ = n;
     chunk_abs0_ = chunk_abs_ = abs;
     chunk_len_ = n;
-    pending_call& c = region_calls_.back();
-    c.c.arguments.append(data.data(), n);
-    out_.args_delta(c);
+    lane_append(data.data(), n);
+    out_.args_delta_tail(region_calls_.back(), lane_len_, n);
     examined_ += n;
-    region_buf_.append(data.data(), n);
+    if (!region_buf_.append_small(data.data(), n)) region_buf_.append(data.data(), n);
     region_len_ += n;
+    if (!timing_) {
+      since_check_ += n;  // check_deadline(n) untimed
+      return true;
+    }
+    settle_lane();  // the budget may end the region
     check_deadline(n);
-    if (timing_) charge(true);
+    charge(true);
     return true;
   }
 
@@ -260,6 +267,7 @@ class engine final : public scan_driver {
 
   /// `token_limit_hit`: the response stopped at the token limit (finish_info).
   message finish(event_sink sink, bool token_limit_hit = false) {
+    end_lane();
     out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();

@@ -35,12 +35,37 @@
 #define TOOLCALL_NOINLINE
 #endif
 #endif
+// A few instructions that must inline wherever they are used (a token's copy).
+#ifndef TOOLCALL_ALWAYS_INLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define TOOLCALL_ALWAYS_INLINE __forceinline
+#else
+#define TOOLCALL_ALWAYS_INLINE inline
+#endif
+#endif
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
 /// A growable byte buffer whose append is inline: std::string's is an out-of-line call in
 /// libstdc++, which costs more than the copy on the streaming path (a few bytes per token).
+/// Copies 1 to 16 bytes with fixed-size, overlapping copies: no call for a token's few bytes.
+TOOLCALL_ALWAYS_INLINE void copy_1_16(char* d, const char* s, std::size_t n) noexcept {
+  if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  } else {
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
+}
+
 class byte_buffer {
  public:
   byte_buffer() = default;
@@ -57,21 +82,16 @@ class byte_buffer {
   }
   void append(const char* s, std::size_t n) {
     if (n - 1 >= 16 || n > cap_ - n_) return append_long(s, n);
-    char* d = p_ + n_;
-    {  // 1 to 16 bytes: fixed-size, overlapping copies, no call for a token's few bytes
-      if (n >= 8) {
-        std::memcpy(d, s, 8);
-        std::memcpy(d + n - 8, s + n - 8, 8);
-      } else if (n >= 4) {
-        std::memcpy(d, s, 4);
-        std::memcpy(d + n - 4, s + n - 4, 4);
-      } else {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-      }
-    }
+    copy_1_16(p_ + n_, s, n);
     n_ += n;
+  }
+  /// append() of 1 to 16 bytes when they fit, small enough to inline anywhere; false (nothing
+  /// appended) otherwise.
+  bool append_small(const char* s, std::size_t n) noexcept {
+    if (n - 1 >= 16 || n > cap_ - n_) return false;
+    copy_1_16(p_ + n_, s, n);
+    n_ += n;
+    return true;
   }
   void assign(const char* s, std::size_t n) {
     n_ = 0;

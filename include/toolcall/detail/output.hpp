@@ -197,9 +197,23 @@ class message_out {
   }
   /// The call's arguments have one buffer, c.arguments, written once; a delta is a view of its
   /// bytes not yet sent, cut after the last whole UTF-8 sequence.
-  void args_delta(pending_call& p) {
+  void args_delta(pending_call& p) { args_delta(p, p.c.arguments.size()); }
+  /// args_delta(p, len) after `n` bytes were appended: inline when all before them were sent
+  /// and the last is ASCII (the usual streamed token).
+  void args_delta_tail(pending_call& p, std::size_t len, std::size_t n) {
+    if (p.sent + n == len && static_cast<unsigned char>(p.c.arguments[len - 1]) < 0x80 && p.announced()) {
+      delta_ev_.index = p.index;
+      delta_ev_.text = std::string_view(p.c.arguments.data() + p.sent, n);
+      p.sent = len;
+      sink_(delta_ev_);
+      return;
+    }
+    args_delta(p, len);
+  }
+  /// The same when the arguments are `len` bytes (the rest padding: region_runner::lane_append).
+  void args_delta(pending_call& p, std::size_t len) {
     if (!p.announced()) return;
-    const std::string_view s = sub(p.c.arguments, p.sent);
+    const std::string_view s = sub(std::string_view(p.c.arguments.data(), len), p.sent);
     if (s.empty()) return;
     // an ASCII last byte ends a whole sequence: no look-back (the usual token)
     const std::size_t cut = static_cast<unsigned char>(s.back()) < 0x80 ? s.size() : utf8_complete_prefix(s);

@@ -247,7 +247,35 @@ class region_runner : public engine_output,
     calls_limit_reported_ = false;
     h_ = nullptr;
     lane_ = nullptr;
+    lane_padded_ = false;
     claim_ = nullptr;
+  }
+
+  /// The lane's append (engine::lane_token) of 1 to 16 bytes to the open call's arguments:
+  /// they are padded past their length (lane_len_) so that a token is copied without a
+  /// libstdc++ call, and cut back (settle_lane) before anything else reads them.
+  void lane_append(const char* s, std::size_t n) {
+    std::string& a = region_calls_.back().c.arguments;
+    if (!lane_padded_ || a.size() - lane_len_ < n) lane_pad(a);
+    copy_1_16(&a[lane_len_], s, n);
+    lane_len_ += n;
+  }
+  TOOLCALL_NOINLINE void lane_pad(std::string& a) {
+    if (!lane_padded_) lane_len_ = a.size();
+    lane_padded_ = true;
+    a.resize(lane_len_ + 256);
+  }
+  /// The arguments cut back to their length; the lane stays open.
+  void settle_lane() {
+    if (lane_padded_) settle_lane_now();
+  }
+  TOOLCALL_NOINLINE void settle_lane_now() {
+    lane_padded_ = false;
+    if (!region_calls_.empty()) region_calls_.back().c.arguments.resize(lane_len_);
+  }
+  void end_lane() {
+    settle_lane();
+    lane_ = nullptr;
   }
 
   /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
@@ -614,6 +642,8 @@ class region_runner : public engine_output,
   std::size_t write_abs_ = 0, write_len_ = 0;
   handler* h_ = nullptr;
   handler* lane_ = nullptr;  // h_ while its plain_lane promise holds (engine::lane_token)
+  bool lane_padded_ = false;  // region_calls_.back().c.arguments are lane_len_ bytes, padded
+  std::size_t lane_len_ = 0;
   byte_buffer region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
   const char* rv_ = nullptr;
   std::size_t rv_len_ = 0;
