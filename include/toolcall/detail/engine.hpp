@@ -139,6 +139,18 @@ class engine final : public scan_driver {
   /// write() past the lane.
   TOOLCALL_NOINLINE void write_any(std::string_view data, event_sink sink) {
     end_lane();
+    write_body(data, sink);
+    check_lane();
+  }
+  /// lane_ is kept only while the state lane_token() needs holds, so that it tests only what
+  /// a token changes: checked after every write that is not a lane token, or that sampled the
+  /// clock; finish(), reset() and the request's setters end it.
+  void check_lane() {
+    if (lane_ && (lane_ != h_ || tools_dropped_ || finished_ || reasoning_open_event_ || passthrough_ ||
+                  mode_ != mode_region || !carry_.empty() || region_committed_ || rv_))
+      end_lane();
+  }
+  TOOLCALL_ALWAYS_INLINE void write_body(std::string_view data, event_sink sink) {
     out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
@@ -198,10 +210,8 @@ class engine final : public scan_driver {
   /// (the token appended to the open call's arguments and streamed). False: not such a token.
   bool lane_token(std::string_view data, event_sink sink) {
     const std::size_t n = data.size();
-    if (n - 1 >= 16 || lane_ != h_ || tools_dropped_ || finished_ || reasoning_open_event_ || passthrough_ ||
-        mode_ != mode_region || !carry_.empty() || region_committed_ || rv_ ||
-        total_in_ + n > opt_.max_input_bytes || region_len_ + n > opt_.max_call_bytes)
-      return false;
+    if (n - 1 >= 16 || total_in_ + n > opt_.max_input_bytes || region_len_ + n > opt_.max_call_bytes)
+      return false;  // the rest of the state it needs holds while lane_ is set (check_lane)
     if (!json_lexer::plain_token(reinterpret_cast<const unsigned char*>(data.data()), n)) return false;
     out_.set_sink(sink);
     used_ = true;
@@ -226,6 +236,7 @@ class engine final : public scan_driver {
     settle_lane();  // the budget may end the region
     check_deadline(n);
     charge(true);
+    check_lane();
     return true;
   }
 
@@ -307,6 +318,7 @@ class engine final : public scan_driver {
     if (mode_ == mode_pending) flush_pending_as_content();
     out_.end_text(total_in_);
     finished_ = true;
+    end_lane();
     message& msg = out_.finishing();
     bool runnable = false;
     for (const auto& c : msg.calls) runnable |= c.status != call_status::truncated;
