@@ -124,7 +124,10 @@ class json_lexer : public json_lexer_state {
   static bool plain_token(const unsigned char* p, std::size_t n) noexcept {
     std::size_t k = 0;
     while (k < n && !k_string_special.at[p[k]]) ++k;
-    return k == n || plain_run_q(p, k, n, true) == n;
+    return k == n || plain_token_rest(p, k, n);
+  }
+  TOOLCALL_NOINLINE static bool plain_token_rest(const unsigned char* p, std::size_t k, std::size_t n) noexcept {
+    return plain_run_q(p, k, n, true) == n;
   }
   /// True before the first byte of the top-level value.
   bool not_started() const noexcept { return st_ == st_value && stack_.empty(); }

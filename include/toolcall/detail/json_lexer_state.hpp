@@ -187,7 +187,8 @@ class json_lexer_state {
     return plain_run_q(p, i, n, quote_ == '"');
   }
   /// plain_run() inside a string quoted with `"` (dq) or `'`.
-  static std::size_t plain_run_q(const unsigned char* p, std::size_t i, std::size_t n, bool dq) noexcept {
+  TOOLCALL_ALWAYS_INLINE static std::size_t plain_run_q(const unsigned char* p, std::size_t i, std::size_t n,
+                                                         bool dq) noexcept {
     std::size_t j = i;
     for (;;) {
       j = string_special(p, j, n);
