@@ -183,7 +183,7 @@ class engine final : public scan_driver {
       return;
     }
     if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && held_marker_.empty() &&
-        !closer_pending_ && tab().plain(data, at_start_)) {
+        !closer_pending_ && scan_.table(0).plain(data, at_start_)) {  // tab() in mode_text
       // a token of plain text: what drive() and process() would do with it, without their
       // bookkeeping (the same events, the same state)
       total_in_ += data.size();

@@ -160,7 +160,9 @@ class scan_driver : public region_runner {
 
   void check_deadline(std::size_t n) {
     since_check_ += n;
-    if (since_check_ < 4096 || !timing_) return;
+    if (since_check_ >= 4096 && timing_) check_deadline_now();
+  }
+  TOOLCALL_NOINLINE void check_deadline_now() {
     since_check_ = 0;
     charge();
   }
