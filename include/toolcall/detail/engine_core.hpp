@@ -60,7 +60,7 @@ class byte_buffer {
   void truncate(std::size_t n) noexcept {
     if (n < n_) n_ = n;
   }
-  void append(const char* s, std::size_t n) {
+  TOOLCALL_ALWAYS_INLINE void append(const char* s, std::size_t n) {
     if (n - 1 >= 16 || n > cap_ - n_) return append_long(s, n);
     copy_1_16(p_ + n_, s, n);
     n_ += n;
