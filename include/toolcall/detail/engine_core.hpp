@@ -73,7 +73,7 @@ class byte_buffer {
     n_ += n;
     return true;
   }
-  void assign(const char* s, std::size_t n) {
+  TOOLCALL_ALWAYS_INLINE void assign(const char* s, std::size_t n) {
     n_ = 0;
     append(s, n);
   }
