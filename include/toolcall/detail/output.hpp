@@ -214,7 +214,7 @@ class message_out {
     }
     args_delta(p, len);
   }
-  /// The same when the arguments are `len` bytes (the rest padding: region_runner::lane_append).
+  /// The same when the arguments are `len` bytes (the rest padding: engine::lane_append).
   void args_delta(pending_call& p, std::size_t len) {
     if (!p.announced()) return;
     const std::string_view s = sub(std::string_view(p.c.arguments.data(), len), p.sent);

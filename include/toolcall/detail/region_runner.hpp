@@ -251,32 +251,6 @@ class region_runner : public engine_output,
     claim_ = nullptr;
   }
 
-  /// The lane's append (engine::lane_token) of 1 to 16 bytes to the open call's arguments:
-  /// they are padded past their length (lane_len_) so that a token is copied without a
-  /// libstdc++ call, and cut back (settle_lane) before anything else reads them.
-  void lane_append(const char* s, std::size_t n) {
-    std::string& a = region_calls_.back().c.arguments;
-    if (!lane_padded_ || a.size() - lane_len_ < n) lane_pad(a);
-    copy_1_16(&a[lane_len_], s, n);
-    lane_len_ += n;
-  }
-  TOOLCALL_NOINLINE void lane_pad(std::string& a) {
-    if (!lane_padded_) lane_len_ = a.size();
-    lane_padded_ = true;
-    a.resize(lane_len_ + 256);
-  }
-  /// The arguments cut back to their length; the lane stays open.
-  void settle_lane() {
-    if (lane_padded_) settle_lane_now();
-  }
-  TOOLCALL_NOINLINE void settle_lane_now() {
-    lane_padded_ = false;
-    if (!region_calls_.empty()) region_calls_.back().c.arguments.resize(lane_len_);
-  }
-  void end_lane() {
-    settle_lane();
-    lane_ = nullptr;
-  }
 
   /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
   /// `kept`: the calls kept before this one (started, and announced in this region).
