@@ -91,7 +91,10 @@ class json_call_extractor final : public json_listener {
     lx_ = lx;
     lx_->divert(nullptr);
     direct_ = nullptr;
-    undivert_inner();
+    // the inner lexer may still write into a call's buffer that is gone (a key cut there would
+    // be read from it): started afresh, as start_args() starts it again before any use
+    inner_.reset(nullptr, 1);
+    inner_direct_ = false;
     shape_ = shape;
     format_ = format;
     roles_.clear();
