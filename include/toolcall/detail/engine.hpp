@@ -121,6 +121,7 @@ class engine final : public scan_driver {
       build_tables();
     }
     reset_region();
+    lane_padded_ = false;  // the call's buffer went with the region
     reset_scan();
     mode_ = initial_mode();
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
@@ -205,6 +206,12 @@ class engine final : public scan_driver {
     if (timing_) charge(small);
   }
 
+  // --- the plain lane (call_sink::plain_lane): lane_token() appends a token itself ---
+  void plain_lane(const handler* h, const std::string* args) final {
+    if (h == h_ && !filter_ && !region_calls_.empty() && args == &region_calls_.back().c.arguments &&
+        !region_calls_.back().complete && !region_calls_.back().limited)
+      lane_ = h_;
+  }
   /// The lane's append (engine::lane_token) of 1 to 16 bytes to the open call's arguments:
   /// they are padded past their length (lane_len_) so that a token is copied without a
   /// libstdc++ call, and cut back (settle_lane) before anything else reads them.
@@ -390,6 +397,8 @@ class engine final : public scan_driver {
 
   bool prompt_opens_reasoning_ = false;
   bool claims_stale_ = false;
+  bool lane_padded_ = false;    ///< region_calls_.back().c.arguments are lane_len_ bytes, padded
+  std::size_t lane_len_ = 0;
   bool choice_spent_ = false;   ///< a write or finish used it: reset() drops it
   bool filter_spent_ = false;   ///< a write or finish used filter_: reset() drops it
   bool tools_dropped_ = false;  ///< reset() dropped filter_: its tool names go next

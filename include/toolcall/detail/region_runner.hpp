@@ -131,11 +131,6 @@ class region_runner : public engine_output,
   void args_appended() final {
     if (!region_calls_.empty()) out_.args_delta(region_calls_.back());
   }
-  void plain_lane(const handler* h, const std::string* args) final {
-    if (h == h_ && !filter_ && !region_calls_.empty() && args == &region_calls_.back().c.arguments &&
-        !region_calls_.back().complete && !region_calls_.back().limited)
-      lane_ = h_;
-  }
   void end_call(std::size_t, bool repaired) final {
     if (region_calls_.empty()) return;
     if (filter_ && !region_calls_.back().limited) {
@@ -247,10 +242,8 @@ class region_runner : public engine_output,
     calls_limit_reported_ = false;
     h_ = nullptr;
     lane_ = nullptr;
-    lane_padded_ = false;
     claim_ = nullptr;
   }
-
 
   /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
   /// `kept`: the calls kept before this one (started, and announced in this region).
@@ -615,9 +608,7 @@ class region_runner : public engine_output,
   const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
   std::size_t write_abs_ = 0, write_len_ = 0;
   handler* h_ = nullptr;
-  handler* lane_ = nullptr;  // h_ while its plain_lane promise holds (engine::lane_token)
-  bool lane_padded_ = false;  // region_calls_.back().c.arguments are lane_len_ bytes, padded
-  std::size_t lane_len_ = 0;
+  handler* lane_ = nullptr;  // h_ while its plain_lane promise holds (engine::plain_lane)
   byte_buffer region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
   const char* rv_ = nullptr;
   std::size_t rv_len_ = 0;
