@@ -263,6 +263,58 @@ TEST_SUITE("toolcall/stream") {
       }
     }
   }
+  TEST_CASE("string arguments in small writes (the engine appends a plain token itself) give the one-shot message") {
+    // escapes whole in a write and cut by one, a single quote, 2- to 4-byte UTF-8, \u escapes
+    // and a surrogate pair, a key after the string, two calls, prose around them
+    const std::string text =
+        "Sure.\n<tool_call>{\"name\": \"write\", \"arguments\": {\"path\": \"a.py\", \"text\": \"def f(x):\\n"
+        "    return 'a\\\"b' + \\\"\\\\t\\\" # caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \\u00e9\\ud83d\\ude00 "
+        "and a longer run of plain words to stream\", \"mode\": \"w\"}}</tool_call>\n"
+        "<tool_call>{\"name\": \"ls\", \"arguments\": {\"dir\": \"src/\\\"x\\\"\"}}</tool_call> done";
+    const tc_test::chunkings how{true, {1, 2, 3, 4, 5, 7, 8, 13, 16}, 24};
+    toolcall::options o = seeded();
+    const auto all = tc_test::split_compare(toolcall::parser_registry::builtin(), o, text, how);
+    CHECK_MESSAGE(all.err.empty(), all.err);
+    REQUIRE(all.one.calls.size() == 2);
+    CHECK(all.one.calls[0].arguments.find("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 ") != std::string::npos);
+    CHECK(all.one.calls[0].arguments.find("a longer run of plain words to stream\",\"mode\":\"w\"}") != std::string::npos);
+    CHECK(all.one.calls[1].arguments == "{\"dir\":\"src/\\\"x\\\"\"}");
+    // a limit that trips inside the first call's string, whichever write it falls in
+    for (const std::size_t limit : {std::size_t{80}, std::size_t{120}, std::size_t{150}}) {
+      CAPTURE(limit);
+      toolcall::options c = seeded();
+      c.max_call_bytes = limit;
+      const auto r = tc_test::split_compare(toolcall::parser_registry::builtin(), c, text, how);
+      CHECK_MESSAGE(r.err.empty(), r.err);
+      CHECK(r.one.calls.size() == 1);  // the first call is over the limit: its text is content
+      toolcall::options in = seeded();
+      in.max_input_bytes = limit;
+      const auto s = tc_test::split_compare(toolcall::parser_registry::builtin(), in, text, how);
+      CHECK_MESSAGE(s.err.empty(), s.err);
+      CHECK(tc_test::has_diagnostic(s.one, toolcall::errc::limit_input_bytes));
+    }
+    // a response abandoned inside the string: the next one is whole, its deltas its arguments
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
+    for (std::size_t i = 0; i < 120; i += 4) sp.write(std::string_view(text).substr(i, 4));
+    sp.reset();
+    const run_result again = [&] {
+      run_result r;
+      auto sink = [&](const toolcall::event& ev) { r.f(ev); };
+      for (std::size_t i = 0; i < text.size(); i += 3) sp.write(std::string_view(text).substr(i, 3), sink);
+      r.fin = sp.finish(sink);
+      return r;
+    }();
+    for (const toolcall::message* m : std::initializer_list<const toolcall::message*>{&again.fin, &again.f.m}) {  // the ids differ: a new response
+      CHECK(m->content == all.one.content);
+      REQUIRE(m->calls.size() == 2);
+      for (std::size_t k = 0; k < 2; ++k) {
+        CHECK(m->calls[k].name == all.one.calls[k].name);
+        CHECK(m->calls[k].arguments == all.one.calls[k].arguments);
+        CHECK(m->calls[k].status == all.one.calls[k].status);
+      }
+    }
+  }
+
   TEST_CASE("reset() reuses the parser for the next response") {
     toolcall::stream_parser sp{toolcall::parser_registry::builtin(), seeded()};
     sp.write("<tool_call>{\"name\": \"a\", \"arguments\": {\"x\": ");

@@ -37,6 +37,7 @@
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "json.hpp"
+#include "json_lexer.hpp"
 #include "output.hpp"
 #include "prose.hpp"
 #include "scan_driver.hpp"
@@ -59,6 +60,7 @@ class engine final : public scan_driver {
 
   /// New options; the id counter restarts, so a seed gives the same ids again.
   void set_options(const options& o) {
+    end_lane();
     const bool rebuild = o.reasoning != opt_.reasoning || o.calls_in_reasoning != opt_.calls_in_reasoning;
     opt_ = o;
     responses_ = 0;
@@ -67,6 +69,7 @@ class engine final : public scan_driver {
   }
   /// Installs the per-stream call filter (the normalizer's state), or none.
   void set_filter(std::unique_ptr<call_filter> f) {
+    end_lane();  // a filter reads the arguments from now on
     filter_ = std::move(f);
     filter_spent_ = false;  // attached for the response being parsed or the next one
     tools_dropped_ = false;
@@ -84,6 +87,7 @@ class engine final : public scan_driver {
   /// The request's tool_choice and parallel_tool_calls, for the current response only: the
   /// first reset() after a write or finish drops it (../choice.hpp).
   void set_choice(const tool_choice& c) {
+    end_lane();
     const bool bare = choice_.expects_call() || c.expects_call();
     const bool rebuild = bare && (choice_.mode != c.mode || choice_.function != c.function);
     choice_ = c;
@@ -117,6 +121,7 @@ class engine final : public scan_driver {
       build_tables();
     }
     reset_region();
+    lane_padded_ = false;  // the call's buffer went with the region
     reset_scan();
     mode_ = initial_mode();
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
@@ -129,6 +134,24 @@ class engine final : public scan_driver {
   }
 
   void write(std::string_view data, event_sink sink) {
+    if (lane_ && lane_token(data, sink)) return;
+    write_any(data, sink);
+  }
+  /// write() past the lane.
+  TOOLCALL_NOINLINE void write_any(std::string_view data, event_sink sink) {
+    end_lane();
+    write_body(data, sink);
+    check_lane();
+  }
+  /// lane_ is kept only while the state lane_token() needs holds, so that it tests only what
+  /// a token changes: checked after every write that is not a lane token, or that sampled the
+  /// clock; finish(), reset() and the request's setters end it.
+  void check_lane() {
+    if (lane_ && (lane_ != h_ || tools_dropped_ || finished_ || reasoning_open_event_ || passthrough_ ||
+                  mode_ != mode_region || !carry_.empty() || region_committed_ || rv_))
+      end_lane();
+  }
+  TOOLCALL_ALWAYS_INLINE void write_body(std::string_view data, event_sink sink) {
     out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
@@ -161,7 +184,7 @@ class engine final : public scan_driver {
       return;
     }
     if (small && data.size() <= 32 && mode_ == mode_text && carry_.empty() && held_marker_.empty() &&
-        !closer_pending_ && tab().plain(data, at_start_)) {
+        !closer_pending_ && scan_.table(0).plain(data, at_start_)) {  // tab() in mode_text
       // a token of plain text: what drive() and process() would do with it, without their
       // bookkeeping (the same events, the same state)
       total_in_ += data.size();
@@ -183,6 +206,74 @@ class engine final : public scan_driver {
     if (timing_) charge(small);
   }
 
+  // --- the plain lane (call_sink::plain_lane): lane_token() appends a token itself ---
+  void plain_lane(const handler* h, const std::string* args) final {
+    if (h == h_ && !filter_ && !region_calls_.empty() && args == &region_calls_.back().c.arguments &&
+        !region_calls_.back().complete && !region_calls_.back().limited)
+      lane_ = h_;
+  }
+  /// The lane's append (engine::lane_token) of 1 to 16 bytes to the open call's arguments:
+  /// they are padded past their length (lane_len_) so that a token is copied without a
+  /// libstdc++ call, and cut back (settle_lane) before anything else reads them.
+  void lane_append(const char* s, std::size_t n) {
+    std::string& a = region_calls_.back().c.arguments;
+    if (!lane_padded_ || a.size() - lane_len_ < n) lane_pad(a);
+    copy_1_16(&a[lane_len_], s, n);
+    lane_len_ += n;
+  }
+  TOOLCALL_NOINLINE void lane_pad(std::string& a) {
+    if (!lane_padded_) lane_len_ = a.size();
+    lane_padded_ = true;
+    a.resize(lane_len_ + 256);
+  }
+  /// The arguments cut back to their length; the lane stays open.
+  void settle_lane() {
+    if (lane_padded_) settle_lane_now();
+  }
+  TOOLCALL_NOINLINE void settle_lane_now() {
+    lane_padded_ = false;
+    if (!region_calls_.empty()) region_calls_.back().c.arguments.resize(lane_len_);
+  }
+  void end_lane() {
+    settle_lane();
+    lane_ = nullptr;
+  }
+
+  /// write() of a plain token while the region's handler keeps its plain_lane promise
+  /// (call_sink::plain_lane): what region_token() does with it, the handler's part done here
+  /// (the token appended to the open call's arguments and streamed). False: not such a token.
+  bool lane_token(std::string_view data, event_sink sink) {
+    const std::size_t n = data.size();
+    if (n - 1 >= 16 || total_in_ + n > opt_.max_input_bytes || region_len_ + n > opt_.max_call_bytes)
+      return false;  // the rest of the state it needs holds while lane_ is set (check_lane)
+    if (!json_lexer::plain_token(reinterpret_cast<const unsigned char*>(data.data()), n)) return false;
+    out_.set_sink(sink);
+    used_ = true;
+    choice_spent_ = filter_spent_ = true;
+    timing_ = opt_.time_budget.count() > 0 && (++writes_ & 31u) == 0;  // as write(): a small write
+    if (timing_) t0_ = std::chrono::steady_clock::now();
+    const std::size_t abs = total_in_;
+    total_in_ += n;
+    write_abs_ = abs;
+    write_len_ = n;
+    chunk_abs0_ = chunk_abs_ = abs;
+    chunk_len_ = n;
+    lane_append(data.data(), n);
+    out_.args_delta_tail(region_calls_.back(), lane_len_, n);
+    examined_ += n;
+    if (!region_buf_.append_small(data.data(), n)) region_buf_.append(data.data(), n);
+    region_len_ += n;
+    if (!timing_) {
+      since_check_ += n;  // check_deadline(n) untimed
+      return true;
+    }
+    settle_lane();  // the budget may end the region
+    check_deadline(n);
+    charge(true);
+    check_lane();
+    return true;
+  }
+
   /// write() of a small piece while a region is open and nothing is carried: drive(), with
   /// the first step of process() taken here.
   void region_token(std::string_view data) {
@@ -194,6 +285,7 @@ class engine final : public scan_driver {
     in_data_ = true;
     chunk_abs0_ = chunk_abs_ = abs;
     chunk_len_ = n;
+    lane_ = nullptr;
     const step s = h_->feed(ctx(), data);
     if (s.st == step::more && s.consumed == n && !region_committed_) {
       // the usual case: the whole token is the region's
@@ -220,6 +312,7 @@ class engine final : public scan_driver {
 
   /// `token_limit_hit`: the response stopped at the token limit (finish_info).
   message finish(event_sink sink, bool token_limit_hit = false) {
+    end_lane();
     out_.set_sink(sink);
     used_ = true;
     if (tools_dropped_) drop_tool_names();
@@ -235,6 +328,7 @@ class engine final : public scan_driver {
       drive({}, true);
       while (mode_ == mode_region && !passthrough_) {
         chunk_abs_ = total_in_;
+        lane_ = nullptr;
         const step s = h_->finish(ctx());
         if (s.st == step::done) {
           const std::string_view t = s.tail();
@@ -267,6 +361,7 @@ class engine final : public scan_driver {
     }
     out_.end_text(total_in_);
     finished_ = true;
+    end_lane();
     message& msg = out_.finishing();
     bool runnable = false;
     for (const auto& c : msg.calls) runnable |= c.status != call_status::truncated;
@@ -311,6 +406,8 @@ class engine final : public scan_driver {
 
   bool prompt_opens_reasoning_ = false;
   bool claims_stale_ = false;
+  bool lane_padded_ = false;    ///< region_calls_.back().c.arguments are lane_len_ bytes, padded
+  std::size_t lane_len_ = 0;
   bool choice_spent_ = false;   ///< a write or finish used it: reset() drops it
   bool filter_spent_ = false;   ///< a write or finish used filter_: reset() drops it
   bool tools_dropped_ = false;  ///< reset() dropped filter_: its tool names go next

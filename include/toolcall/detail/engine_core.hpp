@@ -25,23 +25,28 @@
 
 #include "../types.hpp"
 #include "event_sink.hpp"
-
-// A rare path kept out of line, so that the common path around it stays small enough to inline.
-#ifndef TOOLCALL_NOINLINE
-#if defined(__GNUC__) || defined(__clang__)
-#define TOOLCALL_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define TOOLCALL_NOINLINE __declspec(noinline)
-#else
-#define TOOLCALL_NOINLINE
-#endif
-#endif
+#include "scan.hpp"  // TOOLCALL_NOINLINE, TOOLCALL_ALWAYS_INLINE
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
 /// A growable byte buffer whose append is inline: std::string's is an out-of-line call in
 /// libstdc++, which costs more than the copy on the streaming path (a few bytes per token).
+/// Copies 1 to 16 bytes with fixed-size, overlapping copies: no call for a token's few bytes.
+TOOLCALL_ALWAYS_INLINE void copy_1_16(char* d, const char* s, std::size_t n) noexcept {
+  if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  } else {
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
+}
+
 class byte_buffer {
  public:
   byte_buffer() = default;
@@ -56,25 +61,20 @@ class byte_buffer {
   void truncate(std::size_t n) noexcept {
     if (n < n_) n_ = n;
   }
-  void append(const char* s, std::size_t n) {
+  TOOLCALL_ALWAYS_INLINE void append(const char* s, std::size_t n) {
     if (n - 1 >= 16 || n > cap_ - n_) return append_long(s, n);
-    char* d = p_ + n_;
-    {  // 1 to 16 bytes: fixed-size, overlapping copies, no call for a token's few bytes
-      if (n >= 8) {
-        std::memcpy(d, s, 8);
-        std::memcpy(d + n - 8, s + n - 8, 8);
-      } else if (n >= 4) {
-        std::memcpy(d, s, 4);
-        std::memcpy(d + n - 4, s + n - 4, 4);
-      } else {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-      }
-    }
+    copy_1_16(p_ + n_, s, n);
     n_ += n;
   }
-  void assign(const char* s, std::size_t n) {
+  /// append() of 1 to 16 bytes when they fit, small enough to inline anywhere; false (nothing
+  /// appended) otherwise.
+  bool append_small(const char* s, std::size_t n) noexcept {
+    if (n - 1 >= 16 || n > cap_ - n_) return false;
+    copy_1_16(p_ + n_, s, n);
+    n_ += n;
+    return true;
+  }
+  TOOLCALL_ALWAYS_INLINE void assign(const char* s, std::size_t n) {
     n_ = 0;
     append(s, n);
   }
@@ -410,6 +410,17 @@ class call_sink {
   }
   /// Bytes were appended to args_buffer(): they are streamed as an arguments delta.
   virtual void args_appended() {}
+  /// Handler `h` (the region's own, not an inner reader) promises that its next feed, if it is
+  /// a token of at most 16 bytes none of which stops json_lexer's string run
+  /// (k_string_special), would only append the token to `args` (the open call's buffer from
+  /// args_buffer()) and call args_appended(), nothing else of its state changing. The engine
+  /// may then do that itself without feeding it; the promise ends at the handler's next
+  /// begin, feed or finish. A wrapper does not pass it on (this no-op), so a reader behind one
+  /// is always fed.
+  virtual void plain_lane(const handler* h, const std::string* args) {
+    (void)h;
+    (void)args;
+  }
 };
 
 /// What the request says about the calls a handler reads.

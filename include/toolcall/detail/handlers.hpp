@@ -189,7 +189,13 @@ class tag_json_handler final : public handler {
     body_.begin(e, cfg);
     if (t.opener_brace) (void)body_.feed(e, "{");
   }
-  step feed(const region_ctx& e, std::string_view in) override { return body_.feed(e, in); }
+  step feed(const region_ctx& e, std::string_view in) override {
+    const step s = body_.feed(e, in);
+    if (s.st == step::more) {
+      if (const std::string* a = body_.plain_lane()) e.calls.plain_lane(this, a);
+    }
+    return s;
+  }
   step finish(const region_ctx& e) override { return body_.finish(e); }
 
  private:

@@ -60,6 +60,11 @@ class json_body {
   }
 
   std::size_t values() const noexcept { return values_; }
+  /// The call's buffer a plain token inside the value's arguments would go to, with nothing
+  /// else changing (call_sink::plain_lane), or nullptr.
+  const std::string* plain_lane() const noexcept {
+    return st_ == s_value && !has_fed_ && ex_.streams_direct() ? lx_.plain_string_out() : nullptr;
+  }
 
   step feed(const region_ctx& e, std::string_view in) {
     if (st_ == s_value && !in.empty()) {

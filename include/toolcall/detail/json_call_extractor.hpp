@@ -91,7 +91,10 @@ class json_call_extractor final : public json_listener {
     lx_ = lx;
     lx_->divert(nullptr);
     direct_ = nullptr;
-    undivert_inner();
+    // the inner lexer may still write into a call's buffer that is gone (a key cut there would
+    // be read from it): started afresh, as start_args() starts it again before any use
+    inner_.reset(nullptr, 1);
+    inner_direct_ = false;
     shape_ = shape;
     format_ = format;
     roles_.clear();
@@ -121,6 +124,13 @@ class json_call_extractor final : public json_listener {
   bool in_call() const noexcept { return !frames_.empty(); }
   /// Was the call object being read announced (begin_call)?
   bool call_begun() const noexcept { return !frames_.empty() && frames_.back().begun; }
+
+  /// Does sync() now only stream the lexer's writes into the open call's buffer?
+  bool streams_direct() const noexcept {
+    if (failed_ || frames_.empty()) return false;
+    const frame& f = frames_.back();
+    return f.direct && f.args_seen && f.begun && !f.args_string;
+  }
 
   /// Streams what the lexer wrote since the last sync. Called after each feed.
   void sync() {

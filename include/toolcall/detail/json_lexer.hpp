@@ -114,6 +114,21 @@ class json_lexer : public json_lexer_state {
   const char* error_message() const noexcept { return err_msg_ ? err_msg_ : ""; }
   std::size_t depth() const noexcept { return stack_.size(); }
   bool finished() const noexcept { return st_ == st_done; }
+  /// Where feed() would append a plain_token() now, and do nothing else (inside a string
+  /// quoted with `"`, no UTF-8 sequence or surrogate pending), or nullptr.
+  const std::string* plain_string_out() const noexcept {
+    return st_ == st_string && quote_ == '"' && u8_need_ == 0 && high_ == 0 ? o_ : nullptr;
+  }
+  /// Is `p[0..n)` copied as it is into a string quoted with `"` (plain bytes, the simple
+  /// escapes, `'`, whole valid UTF-8 sequences: plain_run)?
+  static bool plain_token(const unsigned char* p, std::size_t n) noexcept {
+    std::size_t k = 0;
+    while (k < n && !k_string_special.at[p[k]]) ++k;
+    return k == n || plain_token_rest(p, k, n);
+  }
+  TOOLCALL_NOINLINE static bool plain_token_rest(const unsigned char* p, std::size_t k, std::size_t n) noexcept {
+    return plain_run_q(p, k, n, true) == n;
+  }
   /// True before the first byte of the top-level value.
   bool not_started() const noexcept { return st_ == st_value && stack_.empty(); }
 

@@ -184,7 +184,11 @@ class json_lexer_state {
 
   /// End of the run from p[i] that string_byte/escape_byte would copy unchanged.
   std::size_t plain_run(const unsigned char* p, std::size_t i, std::size_t n) const noexcept {
-    const bool dq = quote_ == '"';
+    return plain_run_q(p, i, n, quote_ == '"');
+  }
+  /// plain_run() inside a string quoted with `"` (dq) or `'`.
+  TOOLCALL_ALWAYS_INLINE static std::size_t plain_run_q(const unsigned char* p, std::size_t i, std::size_t n,
+                                                         bool dq) noexcept {
     std::size_t j = i;
     for (;;) {
       j = string_special(p, j, n);

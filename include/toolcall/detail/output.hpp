@@ -122,6 +122,7 @@ class message_out {
     // the buffers of a message given back with recycle() are reused, emptied
     msg_.content.swap(spare_content_);
     msg_.content.clear();
+    content_padded_ = false;
     msg_.reasoning.swap(spare_reasoning_);
     msg_.reasoning.clear();
     content_room_ = 0;
@@ -132,7 +133,10 @@ class message_out {
     rng_ = id_seed;
   }
   void set_sink(event_sink s) noexcept { sink_ = s; }
-  const message& msg() const noexcept { return msg_; }
+  const message& msg() {
+    settle_content();
+    return msg_;
+  }
 
   // ---- text ----
   void content(std::string_view s) {
@@ -190,9 +194,23 @@ class message_out {
   }
   /// The call's arguments have one buffer, c.arguments, written once; a delta is a view of its
   /// bytes not yet sent, cut after the last whole UTF-8 sequence.
-  void args_delta(pending_call& p) {
+  void args_delta(pending_call& p) { args_delta(p, p.c.arguments.size()); }
+  /// args_delta(p, len) after `n` bytes were appended: inline when all before them were sent
+  /// and the last is ASCII (the usual streamed token).
+  void args_delta_tail(pending_call& p, std::size_t len, std::size_t n) {
+    if (p.sent + n == len && static_cast<unsigned char>(p.c.arguments[len - 1]) < 0x80 && p.announced()) {
+      delta_ev_.index = p.index;
+      delta_ev_.text = std::string_view(p.c.arguments.data() + p.sent, n);
+      p.sent = len;
+      sink_(delta_ev_);
+      return;
+    }
+    args_delta(p, len);
+  }
+  /// The same when the arguments are `len` bytes (the rest padding: engine::lane_append).
+  void args_delta(pending_call& p, std::size_t len) {
     if (!p.announced()) return;
-    const std::string_view s = sub(p.c.arguments, p.sent);
+    const std::string_view s = sub(std::string_view(p.c.arguments.data(), len), p.sent);
     if (s.empty()) return;
     // an ASCII last byte ends a whole sequence: no look-back (the usual token)
     const std::size_t cut = static_cast<unsigned char>(s.back()) < 0x80 ? s.size() : utf8_complete_prefix(s);
@@ -233,6 +251,7 @@ class message_out {
   /// Held text goes out; invalid UTF-8 in the model's text is reported (it is kept as it
   /// came; the JSON writers show it as U+FFFD).
   void end_text(std::size_t total_in) {
+    settle_content();
     content_.flush([&](std::string_view s) { out_content(s); });
     reasoning_.flush([&](std::string_view s) { out_reasoning(s); });
     if (!opt_->events_only)
@@ -243,9 +262,13 @@ class message_out {
                    std::to_string(utf8_first_invalid(*t)) + "; JSON output writes U+FFFD for it",
                severity::warning);
   }
-  message& finishing() noexcept { return msg_; }
+  message& finishing() {
+    settle_content();
+    return msg_;
+  }
   /// The message, its reserved content room given back.
   message hand_out() {
+    settle_content();
     if (content_reserved_) give_back_room(msg_.content);
     return std::move(msg_);
   }
@@ -284,17 +307,41 @@ class message_out {
   void out_content(std::string_view s) {
     if (!opt_->events_only) {
       std::string& c = msg_.content;
-      if (content_room_ != 0 && c.size() + s.size() > content_grow_at_ && c.size() + s.size() > c.capacity()) {
-        c.reserve(std::max(content_room_, c.size() + s.size()));
-        content_room_ = 0;
-        content_reserved_ = true;
+      if (content_padded_ && s.size() - 1 < 16 && s.size() <= c.size() - content_len_) {
+        copy_1_16(&c[content_len_], s.data(), s.size());
+        content_len_ += s.size();
+      } else {
+        append_content(s);
       }
-      c += s;
     }
-    event ev;
-    ev.kind = event_kind::content;
-    ev.text = s;
-    sink_(ev);
+    text_ev_.kind = event_kind::content;  // one event for every text event, as for deltas
+    text_ev_.text = s;
+    sink_(text_ev_);
+  }
+  /// out_content()'s append past the padding: a token's few bytes leave the content padded
+  /// past its length (content_len_) up to the room it has, so that the next tokens are copied
+  /// without a libstdc++ call; it is cut back (settle_content) before anything reads it.
+  TOOLCALL_NOINLINE void append_content(std::string_view s) {
+    settle_content();
+    std::string& c = msg_.content;
+    if (content_room_ != 0 && c.size() + s.size() > content_grow_at_ && c.size() + s.size() > c.capacity()) {
+      c.reserve(std::max(content_room_, c.size() + s.size()));
+      content_room_ = 0;
+      content_reserved_ = true;
+    }
+    c += s;
+    const std::size_t room = c.capacity() - c.size();
+    if (s.size() <= 16 && room >= 16) {
+      content_len_ = c.size();
+      content_padded_ = true;
+      c.resize(content_len_ + std::min<std::size_t>(room, 256));
+    }
+  }
+  void settle_content() {
+    if (content_padded_) {
+      content_padded_ = false;
+      msg_.content.resize(content_len_);
+    }
   }
   void out_reasoning(std::string_view s) {
     if (!opt_->events_only) msg_.reasoning += s;
@@ -312,6 +359,9 @@ class message_out {
   std::size_t content_room_ = 0, content_grow_at_ = 0;
   bool content_reserved_ = false;
   std::string spare_content_, spare_reasoning_;  // recycle()'s buffers, for the next response
+  std::size_t content_len_ = 0;   // msg_.content's length while it is padded (append_content)
+  bool content_padded_ = false;
+  event text_ev_;
   std::vector<std::string> spare_args_;
   std::uint64_t rng_ = 0;
   std::unordered_set<std::string> used_ids_;

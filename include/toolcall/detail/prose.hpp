@@ -9,6 +9,7 @@
 // meant (never silent when they give no call); and the closing token a model may write twice.
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -33,17 +34,25 @@ class code_tracker {
     return in_fence_ || in_inline_;
   }
   /// Reads released text.
-  void track(std::string_view s) noexcept {
+  TOOLCALL_ALWAYS_INLINE void track(std::string_view s) noexcept {
     const std::size_t n = s.size();
-    if (n <= 32 && !ticks_) {
-      // a token-sized piece: one pass over its bytes; with no backtick, only a newline matters
-      bool tick = false, nl = false;
-      for (char c : s) {
-        if (c == '`') {
-          tick = true;
-          break;
-        }
-        if (c == '\n') nl = true;
+    if (n <= 32 && !ticks_ && n != 0) {
+      // a token-sized piece, read eight bytes at a time; with no backtick, only a newline
+      // matters
+      const char* p = s.data();
+      std::uint64_t tick = 0, nl = 0;
+      const auto word = [&](std::uint64_t w) {
+        tick |= zero_byte(w ^ (k_ones * '`'));
+        nl |= zero_byte(w ^ (k_ones * '\n'));
+      };
+      if (n >= 8) {
+        for (std::size_t i = 0; i + 8 <= n; i += 8) word(load8(p + i));
+        if (n % 8) word(load8(p + n - 8));
+      } else if (n >= 4) {  // two overlapping halves: only whether a byte is there matters
+        word(static_cast<std::uint64_t>(load4(p)) | static_cast<std::uint64_t>(load4(p + n - 4)) << 32);
+      } else {  // the bytes not set are 0, neither a backtick nor a newline
+        word(static_cast<unsigned char>(p[0]) | static_cast<std::uint64_t>(static_cast<unsigned char>(p[n / 2])) << 8 |
+             static_cast<std::uint64_t>(static_cast<unsigned char>(p[n - 1])) << 16);
       }
       if (!tick) {
         if (nl) in_inline_ = false;
@@ -55,6 +64,20 @@ class code_tracker {
   }
 
  private:
+  static constexpr std::uint64_t k_ones = 0x0101010101010101ull;
+  /// Non-zero when a byte of w is 0 (exact as to whether one is).
+  static std::uint64_t zero_byte(std::uint64_t w) noexcept { return (w - k_ones) & ~w & (k_ones * 0x80); }
+  static std::uint64_t load8(const char* p) noexcept {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  }
+  static std::uint32_t load4(const char* p) noexcept {
+    std::uint32_t w;
+    std::memcpy(&w, p, 4);
+    return w;
+  }
+
   /// track() of a piece with a backtick, or a long one.
   TOOLCALL_NOINLINE void track_ticks(std::string_view s) noexcept {
     std::size_t i = 0;

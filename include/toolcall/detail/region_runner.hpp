@@ -241,6 +241,7 @@ class region_runner : public engine_output,
     calls_started_ = 0;
     calls_limit_reported_ = false;
     h_ = nullptr;
+    lane_ = nullptr;
     claim_ = nullptr;
   }
 
@@ -386,6 +387,7 @@ class region_runner : public engine_output,
     fail_msg_ = "invalid call";
     fail_level_ = severity::error;
     chunk_abs_ = at + mt.size();
+    lane_ = nullptr;
     h_->begin(ctx(), mt, t.chain[k].variant);
   }
 
@@ -621,6 +623,7 @@ class region_runner : public engine_output,
   const char* write_ptr_ = nullptr;  // the caller's text while drive() runs, at write_abs_
   std::size_t write_abs_ = 0, write_len_ = 0;
   handler* h_ = nullptr;
+  handler* lane_ = nullptr;  // h_ while its plain_lane promise holds (engine::plain_lane)
   byte_buffer region_buf_;  // the open region's bytes, then rv_len_ more at rv_ (a view)
   const char* rv_ = nullptr;
   std::size_t rv_len_ = 0;

@@ -17,6 +17,27 @@
 
 #include "../config.hpp"
 
+// A rare path kept out of line, so that the common path around it stays small enough to inline.
+#ifndef TOOLCALL_NOINLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define TOOLCALL_NOINLINE __declspec(noinline)
+#else
+#define TOOLCALL_NOINLINE
+#endif
+#endif
+// A few instructions that must inline wherever they are used (a token's copy).
+#ifndef TOOLCALL_ALWAYS_INLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define TOOLCALL_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define TOOLCALL_ALWAYS_INLINE __forceinline
+#else
+#define TOOLCALL_ALWAYS_INLINE inline
+#endif
+#endif
+
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define TOOLCALL_SCAN_SSE2 1

@@ -160,7 +160,9 @@ class scan_driver : public region_runner {
 
   void check_deadline(std::size_t n) {
     since_check_ += n;
-    if (since_check_ < 4096 || !timing_) return;
+    if (since_check_ >= 4096 && timing_) check_deadline_now();
+  }
+  TOOLCALL_NOINLINE void check_deadline_now() {
     since_check_ = 0;
     charge();
   }
@@ -196,6 +198,7 @@ class scan_driver : public region_runner {
         std::string_view part = sub(chunk, i);
         if (!region_committed_ && region_len_ + part.size() > opt_.max_call_bytes + 1)
           part = part.substr(0, opt_.max_call_bytes + 1 - std::min(region_len_, opt_.max_call_bytes));
+        lane_ = nullptr;
         const step s = h_->feed(ctx(), part);
         if (region_fed(s, chunk, i, abs)) return i;
         continue;
