@@ -340,9 +340,8 @@ class scanner {
         if (rest.size() > 1 && t.first_joint > 1 && t.text[1] != rest[1]) continue;
         if (!cond_ok(t.cond, st)) continue;
         std::size_t l = 0;
-        const pm m = t.first_joint == t.text.size() ? prefix_match_exact(rest, t.text) : joint_match(rest, t.text, l);
+        const pm m = trigger_match(t, rest, l);
         if (m == pm::full) {
-          if (t.first_joint == t.text.size()) l = t.text.size();
           // equal texts: the narrowest condition's trigger (its chain holds the others' claimants)
           if (!hit || l > len || (l == len && cond_rank(t.cond) > cond_rank(hit->cond))) {
             hit = &t;
@@ -386,17 +385,21 @@ class scanner {
     }
     return p;
   }
+  /// joint_match of the trigger at the start of `s`, byte for byte when it has no joint.
+  static pm trigger_match(const trigger& t, std::string_view s, std::size_t& len) noexcept {
+    if (t.first_joint != t.text.size()) return joint_match(s, t.text, len);
+    len = t.text.size();
+    return prefix_match_exact(s, t.text);
+  }
   /// The trigger matches in full at the start of `s`.
   static bool matches_at(const trigger& t, std::string_view s) noexcept {
-    if (t.first_joint == t.text.size())
-      return s.size() >= t.text.size() && std::memcmp(s.data(), t.text.data(), t.text.size()) == 0;
     std::size_t len = 0;
-    return joint_match(s, t.text, len) == pm::full;
+    return trigger_match(t, s, len) == pm::full;
   }
   /// `s` is a proper prefix of the trigger (with whitespace at its joints).
   static bool partial_at(const trigger& t, std::string_view s) noexcept {
-    if (t.first_joint == t.text.size()) return prefix_match_exact(s, t.text) == pm::partial;
-    return prefix_match(s, t.text) == pm::partial;
+    std::size_t len = 0;
+    return trigger_match(t, s, len) == pm::partial;
   }
 
   /// Adds a trigger unless one with the same text and condition is there; true when added.
@@ -425,7 +428,6 @@ class scanner {
     tab.bwd_pairs.assign(1024, 0);
     tab.always.fill(false);
     tab.key256.fill(false);
-    static constexpr unsigned char ws[] = {' ', '\n', '\r', '\t'};
     for (const auto& x : tab.trigs) {
       // the anchor: the trigger's rarest byte. Its neighbour in the trigger gives the byte pair
       // a stop must show; across a token joint whitespace may stand there instead, so each
@@ -444,19 +446,21 @@ class scanner {
         entry(nb);
         trigger_table::set_pair(tab.fwd_pairs, ab, nb);
         if (marker_joint(x.text, off + 1))
-          for (unsigned char w : ws) {
-            entry(w);
-            trigger_table::set_pair(tab.fwd_pairs, ab, w);
-          }
+          for (unsigned w = 0; w < 256; ++w)
+            if (joint_ws(static_cast<char>(w))) {
+              entry(w);
+              trigger_table::set_pair(tab.fwd_pairs, ab, static_cast<unsigned char>(w));
+            }
       } else if (off > 0) {
         const unsigned char pb = static_cast<unsigned char>(x.text[off - 1]);
         entry(256u + pb);
         trigger_table::set_pair(tab.bwd_pairs, pb, ab);
         if (marker_joint(x.text, off))
-          for (unsigned char w : ws) {
-            entry(256u + w);
-            trigger_table::set_pair(tab.bwd_pairs, w, ab);
-          }
+          for (unsigned w = 0; w < 256; ++w)
+            if (joint_ws(static_cast<char>(w))) {
+              entry(256u + w);
+              trigger_table::set_pair(tab.bwd_pairs, static_cast<unsigned char>(w), ab);
+            }
       } else {
         entry(512u);
         tab.always[ab] = true;
