@@ -124,7 +124,19 @@ inline std::string random_id(std::string_view prefix, std::uint64_t& state) {
   char r[40];
   const std::size_t np = std::min<std::size_t>(prefix.size(), sizeof r - 24);
   std::memcpy(r, prefix.data(), np);
-  for (std::size_t k = np; k < np + 24; ++k) r[k] = al[splitmix64(state) % 62];
+  // four base-62 digits from each 32-bit half of a draw, one multiplication each: the half as
+  // a fraction of 2^32 written in base 62 (62^4 is 1/290 of 2^32, so each digit is near uniform)
+  for (std::size_t k = np; k < np + 24; k += 8) {
+    const std::uint64_t x = splitmix64(state);
+    for (std::size_t h = 0; h < 2; ++h) {
+      std::uint64_t u = h ? x >> 32 : x & 0xffffffffu;
+      for (std::size_t d = 0; d < 4; ++d) {
+        u *= 62u;
+        r[k + 4 * h + d] = al[u >> 32];
+        u &= 0xffffffffu;
+      }
+    }
+  }
   return std::string(r, np + 24);
 }
 

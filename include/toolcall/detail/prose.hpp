@@ -136,11 +136,15 @@ inline bool is_marker_like(std::string_view t, bool at_end) noexcept {
 inline std::string_view closing_token(std::string_view r) noexcept {
   r = rtrim_ws(r);
   if (r.size() < 4 || r.back() != '>') return {};
-  const std::size_t lt = r.rfind('<');
-  if (lt == std::string_view::npos || r.size() - lt > 48) return {};
+  // back from the '>' to its '<', at most 48 bytes, through no whitespace, quote or brace
+  std::size_t lt = r.size() - 1;
+  for (;;) {
+    if (lt == 0 || r.size() - lt >= 48) return {};
+    const char c = r[--lt];
+    if (c == '<') break;
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '"' || c == '\'' || c == '{' || c == '}') return {};
+  }
   const std::string_view t = r.substr(lt);
-  for (char c : t)
-    if (is_json_ws(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '{' || c == '}') return {};
   const bool closing = t[1] == '/' || t[1] == '|' || t.compare(0, 4, "<\xEF\xBD\x9C") == 0 ||
                        t.compare(t.size() - 2, 2, "|>") == 0;
   return closing ? t : std::string_view();
