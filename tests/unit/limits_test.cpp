@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <simdjson.h>
+
 #include "test_support.hpp"
 
 namespace {
@@ -17,6 +19,27 @@ bool has_code(const toolcall::message& m, toolcall::errc c) {
   for (const auto& d : m.diagnostics)
     if (d.code == c) return true;
   return false;
+}
+
+/// How deep a JSON text nests: 1 for a flat object, 2 for an object holding an array, ...
+std::size_t json_depth(simdjson::dom::element e) {
+  std::size_t d = 0;
+  simdjson::dom::object o;
+  if (!e.get_object().get(o)) {
+    for (auto kv : o) d = std::max(d, json_depth(kv.value));
+    return d + 1;
+  }
+  simdjson::dom::array a;
+  if (!e.get_array().get(a)) {
+    for (simdjson::dom::element x : a) d = std::max(d, json_depth(x));
+    return d + 1;
+  }
+  return 0;
+}
+std::size_t json_depth(const std::string& text) {
+  simdjson::dom::parser p;
+  simdjson::dom::element e;
+  return p.parse(text).get(e) ? 0 : json_depth(e);
 }
 
 /// How a family writes one call with string (or JSON) arguments.
@@ -244,5 +267,62 @@ TEST_SUITE("toolcall/limits") {
       CHECK(s.calls.size() < n);
       check_usable(fam, o, text, base());
     }
+  }
+
+  TEST_CASE("max_depth in every family: a call nested deeper than the limit never passes, and says limit_depth") {
+    // every corpus case whose calls nest, under a limit of 1. Nesting counts as written: the
+    // brackets of a JSON envelope or list count where the format writes them, a parameter value
+    // (XML families, keyword arguments) from its own first bracket. So no call whose arguments
+    // nest more than one level below the arguments object comes out, a call the limit stopped
+    // is named by limit_depth (not by another code), and every chunking gives the one-shot message
+    std::size_t nested = 0;
+    for (const auto& c : tc_test::load_corpus()) {
+      if (c.error || c.calls.empty()) continue;
+      bool deep = false;
+      for (const auto& x : c.calls) deep |= json_depth(x.arguments) > 1;
+      if (!deep) continue;
+      ++nested;
+      INFO(c.id);
+      toolcall::options o = base();
+      o.max_depth = 1;
+      tc_test::chunkings how;
+      how.two_pieces = false;
+      how.random = 2;
+      const tc_test::split_result r =
+          tc_test::split_compare(toolcall::parser_registry::builtin(), o, c.input, how, tc_test::with_tools{c.tools_json});
+      CHECK_MESSAGE(r.err.empty(), r.err);
+      for (const auto& k : r.one.calls) CHECK_MESSAGE(json_depth(k.arguments) <= 2, k.arguments);
+      if (r.one.calls.size() < c.calls.size()) CHECK(has_code(r.one, toolcall::errc::limit_depth));
+    }
+    CHECK(nested >= 40);  // the corpus's nested calls, across the families
+  }
+
+  TEST_CASE("max_depth in a line-per-call block (Olmo 3): the line is dropped with limit_depth, its closer still ends the block") {
+    const toolcall::parser_registry reg = tc_test::only_format("olmo3");
+    toolcall::options o = base();
+    o.max_depth = 2;
+    const std::string one = "<function_calls>open_issue(meta={\"owner\": {\"team\": [\"web\"]}})</function_calls>";
+    const tc_test::split_result a = tc_test::split_compare(reg, o, one);
+    CHECK_MESSAGE(a.err.empty(), a.err);
+    CHECK(a.one.calls.empty());
+    CHECK(a.one.content == one);
+    CHECK(has_code(a.one, toolcall::errc::limit_depth));
+    CHECK_FALSE(has_code(a.one, toolcall::errc::unterminated_call));
+    // the other line of the block stays a call; the text after the closer is content
+    const std::string two = "<function_calls>open_issue(meta={\"owner\": {\"team\": [\"web\"]}})\n"
+                            "get_time(tz=\"UTC\")</function_calls> Done.";
+    const tc_test::split_result b = tc_test::split_compare(reg, o, two);
+    CHECK_MESSAGE(b.err.empty(), b.err);
+    REQUIRE(b.one.calls.size() == 1);
+    CHECK(b.one.calls[0].name == "get_time");
+    CHECK(b.one.content == "Done.");
+    CHECK(has_code(b.one, toolcall::errc::limit_depth));
+    // a '<' on a skipped line that is not the closer is the line's own text
+    const std::string three = "<function_calls>open_issue(meta={\"html\": {\"b\": [\"<b>x</b>\"]}})\n"
+                              "get_time(tz=\"UTC\")\n</function_calls>";
+    const tc_test::split_result t = tc_test::split_compare(reg, o, three);
+    CHECK_MESSAGE(t.err.empty(), t.err);
+    REQUIRE(t.one.calls.size() == 1);
+    CHECK(t.one.calls[0].name == "get_time");
   }
 }

@@ -61,7 +61,7 @@ class olmo3_handler final : public handler {
             // invalid: a live stream showed it), as vLLM's parser drops an unparsable line
             const bool began = body_.began();
             if (began && !e.calls.abandon_call()) return s.after(i);
-            skip_line(e, began);
+            skip_line(e, began, s.why());
             i += s.consumed;
             continue;
           }
@@ -74,12 +74,32 @@ class olmo3_handler final : public handler {
           continue;
         }
         case s_skip:
+          if (c == '<') {
+            // the closer may stand on the skipped line (`f(...)</function_calls>`)
+            closer_.begin(k_closer);
+            st_ = s_skip_close;
+            continue;
+          }
           ++i;
           if (c == '\n') {
             sep_.assign(1, '\n');
             st_ = s_sep;
           }
           continue;
+        case s_skip_close: {
+          const step s = closer_.feed(in.substr(i));
+          if (s.st == step::more) return {step::more, n};
+          if (s.tail().empty()) {  // the closer: the block ends
+            if (!good_) return none_left(i + s.consumed);
+            report(e);
+            return {step::done, i + s.consumed};
+          }
+          // not the closer: what it read is the skipped line's; the line goes on at the byte
+          // that differs (a newline there ends it)
+          i += s.consumed;
+          st_ = s_skip;
+          continue;
+        }
         case s_sep:
           if (is_json_ws(c)) {
             sep_ += static_cast<char>(c);
@@ -120,10 +140,11 @@ class olmo3_handler final : public handler {
     if (st_ == s_call) {
       return body_.finish(e);
     }
-    if (st_ == s_skip && good_) {
+    if ((st_ == s_skip || st_ == s_skip_close) && good_) {
       report(e);
       return {step::done, 0};
     }
+    if (st_ == s_skip || st_ == s_skip_close) return none_left(0);
     if (st_ == s_sep || st_ == s_close) {
       if (!good_) return none_left(0);
       report(e);
@@ -139,24 +160,39 @@ class olmo3_handler final : public handler {
 
  private:
   static constexpr std::string_view k_closer = "</function_calls>";
-  enum state : std::uint8_t { s_first, s_call, s_sep, s_close, s_skip };
+  enum state : std::uint8_t { s_first, s_call, s_sep, s_close, s_skip, s_skip_close };
+  /// A line the block skipped: where (the region's marker), whether a call began on it and was
+  /// dropped, and why its reader failed (a limit keeps its own code).
+  struct skipped {
+    std::size_t at = 0;
+    bool dropped = false;
+    failure why;
+  };
 
   /// A line that is not a call (or whose call began and was dropped): skipped to its end,
   /// reported if the block keeps a call.
-  void skip_line(const region_ctx& e, bool dropped) {
+  void skip_line(const region_ctx& e, bool dropped, const failure* why = nullptr) {
     // at the region's marker: a place that does not depend on how the text was cut
-    if (skipped_.size() < 64) skipped_.push_back({e.place.region_abs(), dropped});
+    if (skipped_.size() < 64) skipped_.push_back({e.place.region_abs(), dropped, why ? *why : failure{}});
     st_ = s_skip;
   }
   void report(const region_ctx& e) {
-    for (const auto& k : skipped_)
-      e.text.diag(errc::invalid_call, k.first,
-                  k.second ? "a call in <function_calls> whose arguments are not Python literals was dropped"
-                           : "a line in <function_calls> is not a call and was skipped",
-                  k.second ? severity::error : severity::warning);
+    for (const auto& k : skipped_) {
+      if (is_limit(k.why.code))
+        e.text.diag(k.why.code, k.at, k.why.msg, severity::error);
+      else
+        e.text.diag(errc::invalid_call, k.at,
+                    k.dropped ? "a call in <function_calls> whose arguments are not Python literals was dropped"
+                              : "a line in <function_calls> is not a call and was skipped",
+                    k.dropped ? severity::error : severity::warning);
+    }
     skipped_.clear();
   }
+  static bool is_limit(errc c) noexcept { return c == errc::limit_depth; }  // the one a line's reader reports
   step none_left(std::size_t i) {
+    // a limit that dropped the block's only call is reported as that limit
+    for (const auto& k : skipped_)
+      if (is_limit(k.why.code)) return step::failed(i, k.why);
     return step::failed(i, errc::invalid_call, "no line in <function_calls> is a call", severity::warning);
   }
 
@@ -182,7 +218,7 @@ class olmo3_handler final : public handler {
   state st_ = s_first;
   std::string sep_;
   std::size_t good_ = 0;               // calls read in the block
-  std::vector<std::pair<std::size_t, bool>> skipped_;  // where the skipped lines failed; a call dropped
+  std::vector<skipped> skipped_;
   pythonic_body body_;
   closer_reader closer_;
 };
