@@ -48,8 +48,8 @@ class json_body {
 
   void begin(const region_ctx& e, const config& c) {
     cfg_ = c;
-    name_.assign(c.name.data(), c.name.size());
-    id_.assign(c.id.data(), c.id.size());
+    if (!c.name.empty() || !name_.empty()) name_.assign(c.name.data(), c.name.size());  // usually both empty
+    if (!c.id.empty() || !id_.empty()) id_.assign(c.id.data(), c.id.size());
     cfg_.name = name_;
     cfg_.id = id_;
     st_ = s_before;

@@ -11,6 +11,7 @@
 // key aliases are described at the top of json_call.hpp.
 
 #include <cstddef>
+#include <cstring>
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -99,7 +100,7 @@ class json_call_extractor final : public json_listener {
     format_ = format;
     roles_.clear();
     frames_.clear();
-    last_key_.clear();
+    key_len_ = 0;
     failed_ = false;
     not_call_ = false;
     calls_ = 0;
@@ -208,7 +209,7 @@ class json_call_extractor final : public json_listener {
         case r_call:
         case r_func: {
           frame& f = frames_.back();
-          const std::string_view k = last_key_;
+          const std::string_view k(key_, key_len_);
           if ((k == "name" && (parent == r_func || shape_.name_key)) ||
               (!shape_.name_alias.empty() && k == shape_.name_alias)) {
             if (kind != jkind::string) return fail(errc::missing_name, "the name is not a string");
@@ -338,7 +339,12 @@ class json_call_extractor final : public json_listener {
     // only a call's or a function object's keys are read (value_begin); the arguments' are not
     if (depth == 0 || roles_.size() < depth) return;
     const role parent = roles_[depth - 1];
-    if (parent == r_call || parent == r_func) last_key_.assign(decoded.data(), decoded.size());
+    if (parent == r_call || parent == r_func) {
+      // its first 65 bytes: a key the reader compares is shorter (a longer one never equals it),
+      // and a note quotes no more than 64
+      key_len_ = std::min(decoded.size(), sizeof key_);
+      std::memcpy(key_, decoded.data(), key_len_);
+    }
   }
 
   errc fail_code() const noexcept { return fail_code_; }
@@ -544,7 +550,8 @@ class json_call_extractor final : public json_listener {
   std::string_view format_;
   std::vector<role> roles_;
   std::vector<frame> frames_;
-  std::string last_key_;
+  char key_[65] = {};  // the last key of a call or function object (its first 65 bytes)
+  std::size_t key_len_ = 0;
   role scalar_role_ = r_skip;
   std::size_t scalar_pos_ = 0;
   bool failed_ = false, not_call_ = false;

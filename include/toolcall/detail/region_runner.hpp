@@ -77,7 +77,7 @@ class region_runner : public engine_output,
     pc.index = over ? std::size_t(-1) : next_index_++;
     pc.limited = over;
     out_.lend_args_buffer(pc.c.arguments);  // a buffer of a message given back with recycle()
-    pc.c.name.assign(name.data(), name.size());
+    pc.c.name.append(name.data(), name.size());  // a new call: its strings are empty
     if (filter_ && !over) {
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
       take_filter_notes();
@@ -85,7 +85,7 @@ class region_runner : public engine_output,
     if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refuses(pc.c.name, calls_started_ + announced)))
       pc.verdict = filter_verdict::drop;  // not announced; the region's end decides what it becomes
     pc.c.id = out_.call_id(id);
-    pc.c.format.assign(format.data(), format.size());
+    pc.c.format.append(format.data(), format.size());
     pc.c.begin = region_abs_;
     if (pc.announced()) out_.call_begin(pc);  // the normalizer's drop policy: never announced
   }
@@ -463,7 +463,8 @@ class region_runner : public engine_output,
     {
       // the region's closing token: a model that writes it twice ends with a recognised marker
       const std::string_view rt = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
-      last_closer_.assign(closing_token(rt.substr(0, std::min(rt.size(), end_abs - region_abs_))));
+      const std::string_view ct = closing_token(rt.substr(0, std::min(rt.size(), end_abs - region_abs_)));
+      if (ct != last_closer_) last_closer_.assign(ct.data(), ct.size());  // usually the last region's
       closer_pending_ = !last_closer_.empty();
       after_call_ = had_calls;
     }
