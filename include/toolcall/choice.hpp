@@ -8,6 +8,7 @@
 // (docs/conventions.md, "tool_choice and parallel_tool_calls"). Given per request, like the
 // normalizer: stream_parser::set_choice() or toolcall::request::attach().
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -67,6 +68,19 @@ struct tool_choice {
   /// Does it change anything from the parser's default behaviour?
   bool is_default() const noexcept { return mode == tool_choice_mode::automatic && parallel_tool_calls; }
 };
+
+namespace detail {
+/// Why `c` refuses a call named `name` here, or nullptr. `kept`: the calls kept before this one
+/// (started, and announced in this region).
+inline const char* choice_refusal(const tool_choice& c, const std::string& name, std::size_t kept) {
+  if (c.mode == tool_choice_mode::none) return "tool_choice is none: the call stays content";
+  if (c.mode == tool_choice_mode::function && name != c.function)
+    return "tool_choice names another function: the call stays content";
+  if (!c.parallel_tool_calls && !c.keep_extra_calls && kept > 0)
+    return "parallel_tool_calls is false: a call after the first stays content";
+  return nullptr;
+}
+}  // namespace detail
 
 /// `auto`, `none`, `required` or `function`.
 inline const char* to_string(tool_choice_mode m) noexcept {

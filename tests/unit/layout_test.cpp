@@ -111,8 +111,8 @@ TEST_SUITE("toolcall/layout") {
 
   TEST_CASE("no file in detail/ is much over 600 lines, but those still waiting for their split") {
     // issue 22: the engine in parts. The files still over the bound are listed (they may only
-    // shrink); every other header of detail/ holds at most 650 lines, so a part that grows past
-    // it is split again instead of silently becoming the next 1,400-line file.
+    // shrink); every other header of detail/ holds at most 625 lines (about 600), so a part that
+    // grows past it is split again instead of silently becoming the next 1,400-line file.
     const std::set<std::string> pending = {};  // every split is done (engine, json_lexer, json_call, xml_body)
     std::vector<std::string> files;
     list_headers(k_include, "", files);
@@ -122,7 +122,7 @@ TEST_SUITE("toolcall/layout") {
       std::ifstream in(k_include + "/" + f, std::ios::binary);
       const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-      CHECK_MESSAGE(lines <= 650, f << " has " << lines << " lines");
+      CHECK_MESSAGE(lines <= 625, f << " has " << lines << " lines");
       ++checked;
     }
     CHECK(checked >= 25);  // the XML reader's and the normalizer's parts among them

@@ -15,36 +15,12 @@
 #include <vector>
 
 #include "engine_core.hpp"
+#include "marker_set.hpp"
 #include "json.hpp"
 #include "json_lexer.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
-
-/// Matches one of several markers byte by byte across chunks.
-class marker_set_matcher {
- public:
-  void reset() { buf_.clear(); }
-  const std::string& buffer() const noexcept { return buf_; }
-  /// Adds c; returns the index of a fully matched marker, -1 while partial, -2 on mismatch
-  /// (c is then not kept).
-  template <std::size_t N>
-  int push(unsigned char c, const std::string_view (&markers)[N]) {
-    buf_ += static_cast<char>(c);
-    bool partial = false;
-    for (std::size_t k = 0; k < N; ++k) {
-      const pm m = prefix_match(buf_, markers[k]);
-      if (m == pm::full) return static_cast<int>(k);
-      if (m == pm::partial) partial = true;
-    }
-    if (partial) return -1;
-    buf_.pop_back();
-    return -2;
-  }
-
- private:
-  std::string buf_;
-};
 
 /**
  * Pythonic calls: `name(key=literal, ...)`, optionally a list `[f(...), g(...)]`. Values are

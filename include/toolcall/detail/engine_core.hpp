@@ -151,6 +151,21 @@ inline std::string unique_call_id(std::string_view id, std::unordered_set<std::s
   return random_id("call_", state);
 }
 
+/// The failure worth reporting when every claimant of a region fails: the most severe, then the
+/// one that read furthest. Does failure a (its level, how far it read) beat failure b?
+inline bool worse_failure(severity a, std::size_t a_reach, severity b, std::size_t b_reach) noexcept {
+  const auto rank = [](severity l) { return l == severity::error ? 2 : l == severity::warning ? 1 : 0; };
+  return rank(a) > rank(b) || (rank(a) == rank(b) && a_reach > b_reach);
+}
+
+/// `mt` (bytes a trigger with text `canon` matched, valid for this write) as a view that
+/// outlives the write: `canon` itself when they are equal, else a copy kept in `keep`.
+inline std::string_view spelled(std::string_view mt, std::string_view canon, std::string& keep) {
+  if (mt.size() == canon.size()) return canon;
+  keep.assign(mt.data(), mt.size());
+  return keep;
+}
+
 /// `s` without its trailing whitespace.
 inline std::string_view rtrim_ws(std::string_view s) noexcept {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);

@@ -82,7 +82,7 @@ class region_runner : public engine_output,
       pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
       take_filter_notes();
     }
-    if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refuses(pc.c.name, calls_started_ + announced)))
+    if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refusal(choice_, pc.c.name, calls_started_ + announced)))
       pc.verdict = filter_verdict::drop;  // not announced; the region's end decides what it becomes
     pc.c.id = out_.call_id(id);
     pc.c.format.append(format.data(), format.size());
@@ -245,18 +245,6 @@ class region_runner : public engine_output,
     claim_ = nullptr;
   }
 
-  /// Why the request's tool_choice refuses a call named `name` here, or nullptr.
-  /// `kept`: the calls kept before this one (started, and announced in this region).
-  const char* choice_refuses(const std::string& name, std::size_t kept) const {
-    if (choice_.mode == tool_choice_mode::none) return "tool_choice is none: the call stays content";
-    if (choice_.mode == tool_choice_mode::function && name != choice_.function)
-      return "tool_choice names another function: the call stays content";
-    if (!choice_.parallel_tool_calls && !choice_.keep_extra_calls) {
-      if (kept > 0) return "parallel_tool_calls is false: a call after the first stays content";
-    }
-    return nullptr;
-  }
-
   /// At a region's success: calls the tool_choice refused. A region with no other call goes
   /// back to content (with a warning); next to a kept call they are left out, each with a
   /// warning. With keep_extra_calls, a call after the first is kept with a warning.
@@ -389,13 +377,6 @@ class region_runner : public engine_output,
     chunk_abs_ = at + mt.size();
     lane_ = nullptr;
     h_->begin(ctx(), mt, t.chain[k].variant);
-  }
-
-  /// The failure worth reporting when every claimant fails: the most severe, then the one that
-  /// read furthest. Does failure a (its level, how far it read) beat failure b?
-  static bool worse_failure(severity a, std::size_t a_reach, severity b, std::size_t b_reach) noexcept {
-    const auto rank = [](severity l) { return l == severity::error ? 2 : l == severity::warning ? 1 : 0; };
-    return rank(a) > rank(b) || (rank(a) == rank(b) && a_reach > b_reach);
   }
 
   /// A claimant failed and the next one in the chain gets the region's bytes again (bounded:
@@ -600,13 +581,6 @@ class region_runner : public engine_output,
   /// The bytes claim_ matched: its text, or claim_spelling_ when whitespace stood at a joint.
   std::string_view claim_text_;
   std::string claim_spelling_;
-  /// `mt` (bytes a trigger with text `canon` matched, valid for this write) as a view that
-  /// outlives the write: `canon` itself when they are equal, else a copy kept in `keep`.
-  static std::string_view spelled(std::string_view mt, std::string_view canon, std::string& keep) {
-    if (mt.size() == canon.size()) return canon;
-    keep.assign(mt.data(), mt.size());
-    return keep;
-  }
   std::size_t claim_idx_ = 0;
   struct failure {
     bool set = false;

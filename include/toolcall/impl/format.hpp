@@ -17,6 +17,7 @@
 #include "../detail/custom.hpp"
 #include "../detail/spec_compile.hpp"
 #include "../detail/spec_json.hpp"
+#include "../detail/sample_json.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/presets.hpp"
 #include "../detail/regex.hpp"
