@@ -395,12 +395,14 @@ class xml_call_body {
             (key_ == "arguments" || key_ == "input" || (sp_.unwrap_properties && key_ == "properties"));
     if (wrap_) k = value_kind::typed;
     loose_ok_ = k == value_kind::typed && !wrap_;  // typed by the schema, not by an attribute
+    attr_typed_ = false;
     // a key the schema does not declare is read as without a schema (guess_values: GLM decodes
     // JSON-looking values, Qwen3-Coder keeps strings)
     if (k == value_kind::undeclared) k = value_kind::unknown;
     if (k == value_kind::unknown && !sp_.type_attr.empty()) {
       if (sc.type_value() == 0) k = value_kind::typed;
       else if (sc.type_value() == 1) k = value_kind::string;
+      attr_typed_ = k == value_kind::typed;
     }
     kind_open_ = k == value_kind::unknown;  // a type tag may still decide (type_done)
     next_schema_string_ = k == value_kind::string;
@@ -435,6 +437,7 @@ class xml_call_body {
     for (char& ch : base) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     const bool text = base == "string" || base == "str" || base == "text" || base == "any";
     next_mode_ = text ? m_string : m_typed;
+    attr_typed_ = !text;
     next_schema_string_ = text;
     accept_ = vk_all;
   }
@@ -579,6 +582,7 @@ class xml_call_body {
   bool schema_known_ = false;            // the request's tools are known for the open call
   bool probe_closed_ = false;            // vp_probe: after the value's closer (else rule a)
   bool loose_ok_ = false;                // the schema types the value: loose_typed() may read it
+  bool attr_typed_ = false;              // an attribute or type tag (not the schema) types it: a JSON string decodes
   std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
   std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
   std::vector<std::string> given_;       // the open call's keys so far

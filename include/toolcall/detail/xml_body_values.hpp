@@ -393,8 +393,10 @@ inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
         a() += "null";
         break;
       }
-      // a quoted string never fits a non-string type: the text is kept as written
-      const char* why = dec_.typed(e, value_);
+      // a quoted string never fits a non-string type of the schema: the text is kept as written;
+      // typed by an attribute or a type tag (`string="false"`, `type="object"`), a JSON string is
+      // decoded, as the vendors' parsers json.loads the text whatever it holds
+      const char* why = attr_typed_ ? dec_.lex(e, value_) : dec_.typed(e, value_);
       if (why && dec_.too_deep()) deep_ = true;
       if (!why) {
         a() += dec_.out();
