@@ -121,12 +121,12 @@ TEST_SUITE("toolcall/peer xml") {
     const auto hy = *toolcall::parser_registry::only("hy3");
     const std::string first =
         "<tool_calls>\n<tool_call>find_hotel<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Kyoto</arg_value>\n</tool_call>\n";
-    toolcall::message m =
-        expect(hy, first + "<tool_call>convert_currency<tool_sep>\n<arg_key>amount</arg_key>\n<arg_value>30",
-               {{"find_hotel", R"({"city":"Kyoto"})", "hy3"}}, "");
+    // the cut call is no call; its text stays content
+    const std::string cut2 = "<tool_call>convert_currency<tool_sep>\n<arg_key>amount</arg_key>\n<arg_value>30";
+    toolcall::message m = expect(hy, first + cut2, {{"find_hotel", R"({"city":"Kyoto"})", "hy3"}}, cut2.c_str());
     CHECK(has(m, toolcall::errc::unterminated_call, toolcall::severity::error));
     // cut inside the second function's name
-    m = expect(hy, first + "<tool_call>conv", {{"find_hotel", R"({"city":"Kyoto"})", "hy3"}}, "");
+    m = expect(hy, first + "<tool_call>conv", {{"find_hotel", R"({"city":"Kyoto"})", "hy3"}}, "<tool_call>conv");
     CHECK(m.has_error());
     // the first call itself cut: no call at all, the text is content
     const std::string cut = "<tool_calls>\n<tool_call>find_hotel<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Kyo";

@@ -125,12 +125,11 @@ class element_block_handler final : public handler {
                   "the output ended inside an invoke after " + std::to_string(calls_) +
                       " complete call(s): they are kept, the cut invoke is dropped (its text is content)",
                   severity::error);
-      const std::string& cut = raw_on_ ? raw_ : pend_;
-      if (!cut.empty()) e.text.region_content(cut);
-      raw_.clear();
+      // the cut invoke's text goes back to the text scanner (content, its markers dropped)
+      std::string cut = raw_on_ ? take_bytes(raw_) : take_bytes(pend_);
       raw_on_ = false;
       pend_.clear();
-      return {step::done, 0};
+      return step::done_with(0, std::move(cut));
     }
     return fail_step(st_ == s_lead || st_ == s_between ? "the text ends before the first invoke"
                                                        : "the text ends inside an invoke");

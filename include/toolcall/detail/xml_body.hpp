@@ -79,6 +79,10 @@ class xml_call_body {
     rq_.clear();
     rq_pos_ = 0;
     calls_ = 0;
+    raw_.clear();
+    raw_abs_ = cut_from_ = 0;
+    raw_on_ = sp_.keep_calls_at_cut && sp_.multi;
+    raw_started_ = false;
     in_call_ = false;
     repaired_ = false;
     deep_ = false;
@@ -109,6 +113,10 @@ class xml_call_body {
   step feed(const region_ctx& e, std::string_view in) {
     const std::size_t n = in.size();
     std::size_t i = 0;
+    if (raw_on_) {  // keep_calls_at_cut: the region's text, for the cut call's content
+      if (!raw_started_) raw_abs_ = e.place.chunk_abs(), raw_started_ = true;
+      raw_.append(in.data(), in.size());
+    }
     for (;;) {
       if ((direct_ ? direct_->size() - mark_ : args_.size()) >= flush_at) flush(e);  // a long chunk streams in pieces of bounded size
       unsigned char c;
@@ -483,6 +491,7 @@ class xml_call_body {
     in_call_ = false;
     repaired_ = false;
     ++calls_;
+    cut_from_ = abs_ + 1;  // a later call cut off starts after this one's closer
     am_.clear();
     ws_.clear();
     if (!by_fn_close) return a_done;
@@ -531,8 +540,12 @@ class xml_call_body {
     }
     e.text.diag(errc::unterminated_call, abs_,
                 "the output ended inside a call after " + std::to_string(calls_) +
-                    " complete call(s): they are kept, the cut call is dropped",
+                    " complete call(s): they are kept, the cut call is dropped (its text is content)",
                 severity::error);
+    // the cut call's text, from the end of the last complete call, goes back to the text
+    // scanner (content, its markers dropped as anywhere else)
+    if (raw_started_ && cut_from_ >= raw_abs_ && cut_from_ - raw_abs_ < raw_.size())
+      return step::done_with(0, raw_.substr(cut_from_ - raw_abs_));
     return {step::done, 0};
   }
 
@@ -554,6 +567,11 @@ class xml_call_body {
   std::size_t pre_abs_ = 0, json_sent_ = 0;
   bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false, sep_seen_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
+  // keep_calls_at_cut (multi): the region's text from its first fed byte (raw_abs_), and where
+  // the text after the last complete call starts (cut_from_, absolute)
+  std::string raw_;
+  std::size_t raw_abs_ = 0, cut_from_ = 0;
+  bool raw_on_ = false, raw_started_ = false;
   std::string& a() noexcept { return skip_ ? skipped_ : direct_ ? *direct_ : args_; }
 
   std::string args_;   // arguments text not yet passed to call_args (flushed before any event)
