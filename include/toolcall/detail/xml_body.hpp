@@ -287,6 +287,9 @@ class xml_call_body {
 
   /// A plain run (no `<`, no newline) of value text.
   void take_run(std::string_view run);
+  /// A prefix of a turn token `<|...|>` / `<｜...｜>`: 0 not one, 1 a proper prefix, 2 a whole one.
+  static int turn_token(std::string_view t) noexcept;
+  act end_at_turn_token(const region_ctx& e);
 
   /// The held markup is value text after all: its `<` is text, the rest is read again.
   act mismatch();
