@@ -143,7 +143,7 @@ TEST_SUITE("toolcall/families other") {
     check_every_split(reg, text);
   }
 
-  TEST_CASE("Gemma 4: Python literals and trailing commas are repaired, bare words fail") {
+  TEST_CASE("Gemma 4: Python literals, trailing commas and bare words are repaired, broken text fails") {
     const auto reg = only("gemma4");
     const auto m = one_shot(reg, "<|tool_call>call:f{a:True,b:[1,2,],c:{d:None,},}<tool_call|>");
     REQUIRE(m.calls.size() == 1);
@@ -152,6 +152,16 @@ TEST_SUITE("toolcall/families other") {
     const auto ok = one_shot(reg, "<|tool_call>call:f{a:true}<tool_call|>");
     REQUIRE(ok.calls.size() == 1);
     CHECK(ok.calls[0].status == toolcall::call_status::ok);
+    // a bare word is the string it spells, `nil`/`None`/`NULL` null (vLLM's Gemma 4 parser)
+    const auto word = one_shot(reg, "<|tool_call>call:f{unit:celsius,tags:[hot,Nil],n:2}<tool_call|>");
+    REQUIRE(word.calls.size() == 1);
+    CHECK(args_equal(word.calls[0].arguments, R"x({"unit":"celsius","tags":["hot",null],"n":2})x"));
+    CHECK(word.calls[0].status == toolcall::call_status::repaired);
+    // FunctionGemma's parser reads no bare word: there it still fails the call
+    const std::string fg = "<start_function_call>call:f{unit:celsius}<end_function_call>";
+    const auto fgm = one_shot(only("function_gemma"), fg);
+    CHECK(fgm.calls.empty());
+    CHECK_FALSE(fgm.diagnostics.empty());
     const std::string bad = "<|tool_call>call:f{query:weather in Tokyo<|\"|>}<tool_call|>";
     const auto b = one_shot(reg, bad);
     CHECK(b.calls.empty());

@@ -25,8 +25,8 @@
 //   block closer inside an invoke ends it (repaired), a new invoke ends the one open (repaired);
 // - after a call, a block whose closer is missing ends before the first byte that is neither
 //   whitespace nor P (a stop sequence ate it); the text ending inside a later invoke keeps the
-//   complete invokes before it and drops the cut one with an unterminated_call error; ending
-//   before the first invoke is complete fails the block;
+//   complete invokes before it, the cut one is no call (an unterminated_call error) and its text
+//   is content; ending before the first invoke is complete fails the block;
 // - limits: tag names up to 256 bytes, invoke attributes up to 512, nesting up to max_depth; P
 //   is found with a KMP automaton, so no byte is read twice.
 
@@ -76,6 +76,8 @@ class element_block_handler final : public handler {
 
   void begin(const region_ctx&, std::string_view, int) override {
     back_.clear();
+    raw_.clear();
+    raw_on_ = false;
     st_ = !c_.trigger_is_ns ? s_between : c_.lead.empty() ? s_btag : s_lead;
     k_ = ws_ = calls_ = 0;
     repaired_ = bad_utf8_ = utf8_noted_ = false;
@@ -96,6 +98,7 @@ class element_block_handler final : public handler {
         if (j == std::string_view::npos) j = n;
         if (j > i) {
           nodes_[stack_.back()].text.append(in.data() + i, j - i);
+          if (raw_on_) raw_.append(in.data() + i, j - i);
           i = j;
           continue;
         }
@@ -120,10 +123,13 @@ class element_block_handler final : public handler {
       if (e.calls.call_open() && !e.calls.abandon_call()) return fail_step("the text ends inside an invoke");
       e.text.diag(errc::unterminated_call, abs_,
                   "the output ended inside an invoke after " + std::to_string(calls_) +
-                      " complete call(s): they are kept, the cut invoke is dropped",
+                      " complete call(s): they are kept, the cut invoke is dropped (its text is content)",
                   severity::error);
+      // the cut invoke's text goes back to the text scanner (content, its markers dropped)
+      std::string cut = raw_on_ ? take_bytes(raw_) : take_bytes(pend_);
+      raw_on_ = false;
       pend_.clear();
-      return {step::done, 0};
+      return step::done_with(0, std::move(cut));
     }
     return fail_step(st_ == s_lead || st_ == s_between ? "the text ends before the first invoke"
                                                        : "the text ends inside an invoke");
@@ -168,6 +174,7 @@ class element_block_handler final : public handler {
   }
 
   act byte(const region_ctx& e, unsigned char c) {
+    if (raw_on_) raw_ += static_cast<char>(c);
     switch (st_) {
       case s_lead: {
         if (tag_.empty() && is_json_ws(c)) return ++ws_ > max_ws ? fail(e, not_call) : a_next;
@@ -204,6 +211,8 @@ class element_block_handler final : public handler {
         const pm b = c_.close.empty() ? pm::no : prefix_match(tag_, c_.close);
         if (a == pm::full) {
           inv_abs_ = abs_ + 1 - tag_.size();
+          raw_ = pend_;
+          raw_on_ = true;
           st_ = s_attrs;
           tag_.clear();
           pend_.clear();
@@ -320,7 +329,13 @@ class element_block_handler final : public handler {
       // the next invoke while this one is open: its closer is missing
       repaired_ = true;
       stack_.clear();
+      std::size_t at = raw_.rfind(c_.ns);  // the next invoke's text: its prefix and the whitespace before it
+      if (at == std::string::npos) at = raw_.size();
+      while (at > 0 && is_json_ws(static_cast<unsigned char>(raw_[at - 1]))) --at;
+      std::string next_raw = raw_.substr(at);
       end_invoke(e);
+      raw_ = std::move(next_raw);
+      raw_on_ = true;
       inv_abs_ = abs_;
       const std::string attrs = tag_.substr(iw.size());
       return open_invoke(e, attrs);
@@ -375,6 +390,8 @@ class element_block_handler final : public handler {
     }
     e.calls.end_call(abs_ + 1, repaired_);
     ++calls_;
+    raw_.clear();
+    raw_on_ = false;
   }
 
   void write_members(const region_ctx& e, std::size_t n, bool top) {
@@ -461,6 +478,10 @@ class element_block_handler final : public handler {
   bool repaired_ = false, bad_utf8_ = false, utf8_noted_ = false, text_ok_ = true;
   std::string tag_, pend_, out_;
   std::string back_;  // the bytes the block gives back when it ends (end_block)
+  // The text of the invoke being read, from the whitespace before its prefix token: content when
+  // the output ends inside it after complete invokes (the cut invoke is no call, its text stays).
+  std::string raw_;
+  bool raw_on_ = false;
   failure why_;       // why byte() failed (fail())
   std::vector<node> nodes_;
   std::vector<std::size_t> stack_;

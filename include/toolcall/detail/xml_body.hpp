@@ -79,6 +79,10 @@ class xml_call_body {
     rq_.clear();
     rq_pos_ = 0;
     calls_ = 0;
+    raw_.clear();
+    raw_abs_ = cut_from_ = 0;
+    raw_on_ = sp_.keep_calls_at_cut && sp_.multi;
+    raw_started_ = false;
     in_call_ = false;
     repaired_ = false;
     deep_ = false;
@@ -109,6 +113,10 @@ class xml_call_body {
   step feed(const region_ctx& e, std::string_view in) {
     const std::size_t n = in.size();
     std::size_t i = 0;
+    if (raw_on_) {  // keep_calls_at_cut: the region's text, for the cut call's content
+      if (!raw_started_) raw_abs_ = e.place.chunk_abs(), raw_started_ = true;
+      raw_.append(in.data(), in.size());
+    }
     for (;;) {
       if ((direct_ ? direct_->size() - mark_ : args_.size()) >= flush_at) flush(e);  // a long chunk streams in pieces of bounded size
       unsigned char c;
@@ -279,6 +287,9 @@ class xml_call_body {
 
   /// A plain run (no `<`, no newline) of value text.
   void take_run(std::string_view run);
+  /// A prefix of a turn token `<|...|>` / `<｜...｜>`: 0 not one, 1 a proper prefix, 2 a whole one.
+  static int turn_token(std::string_view t) noexcept;
+  act end_at_turn_token(const region_ctx& e);
 
   /// The held markup is value text after all: its `<` is text, the rest is read again.
   act mismatch();
@@ -395,12 +406,14 @@ class xml_call_body {
             (key_ == "arguments" || key_ == "input" || (sp_.unwrap_properties && key_ == "properties"));
     if (wrap_) k = value_kind::typed;
     loose_ok_ = k == value_kind::typed && !wrap_;  // typed by the schema, not by an attribute
+    attr_typed_ = false;
     // a key the schema does not declare is read as without a schema (guess_values: GLM decodes
     // JSON-looking values, Qwen3-Coder keeps strings)
     if (k == value_kind::undeclared) k = value_kind::unknown;
     if (k == value_kind::unknown && !sp_.type_attr.empty()) {
       if (sc.type_value() == 0) k = value_kind::typed;
       else if (sc.type_value() == 1) k = value_kind::string;
+      attr_typed_ = k == value_kind::typed;
     }
     kind_open_ = k == value_kind::unknown;  // a type tag may still decide (type_done)
     next_schema_string_ = k == value_kind::string;
@@ -435,6 +448,7 @@ class xml_call_body {
     for (char& ch : base) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     const bool text = base == "string" || base == "str" || base == "text" || base == "any";
     next_mode_ = text ? m_string : m_typed;
+    attr_typed_ = !text;
     next_schema_string_ = text;
     accept_ = vk_all;
   }
@@ -480,6 +494,7 @@ class xml_call_body {
     in_call_ = false;
     repaired_ = false;
     ++calls_;
+    cut_from_ = abs_ + 1;  // a later call cut off starts after this one's closer
     am_.clear();
     ws_.clear();
     if (!by_fn_close) return a_done;
@@ -528,8 +543,12 @@ class xml_call_body {
     }
     e.text.diag(errc::unterminated_call, abs_,
                 "the output ended inside a call after " + std::to_string(calls_) +
-                    " complete call(s): they are kept, the cut call is dropped",
+                    " complete call(s): they are kept, the cut call is dropped (its text is content)",
                 severity::error);
+    // the cut call's text, from the end of the last complete call, goes back to the text
+    // scanner (content, its markers dropped as anywhere else)
+    if (raw_started_ && cut_from_ >= raw_abs_ && cut_from_ - raw_abs_ < raw_.size())
+      return step::done_with(0, raw_.substr(cut_from_ - raw_abs_));
     return {step::done, 0};
   }
 
@@ -551,6 +570,11 @@ class xml_call_body {
   std::size_t pre_abs_ = 0, json_sent_ = 0;
   bool in_call_ = false, repaired_ = false, lead_ = false, line_start_ = false, mk_ls_ = false, sep_seen_ = false;
   std::size_t calls_ = 0, count_ = 0, wsn_ = 0, mk_fix_ = 0, rq_pos_ = 0, abs_ = 0, fn_abs_ = 0;
+  // keep_calls_at_cut (multi): the region's text from its first fed byte (raw_abs_), and where
+  // the text after the last complete call starts (cut_from_, absolute)
+  std::string raw_;
+  std::size_t raw_abs_ = 0, cut_from_ = 0;
+  bool raw_on_ = false, raw_started_ = false;
   std::string& a() noexcept { return skip_ ? skipped_ : direct_ ? *direct_ : args_; }
 
   std::string args_;   // arguments text not yet passed to call_args (flushed before any event)
@@ -579,6 +603,7 @@ class xml_call_body {
   bool schema_known_ = false;            // the request's tools are known for the open call
   bool probe_closed_ = false;            // vp_probe: after the value's closer (else rule a)
   bool loose_ok_ = false;                // the schema types the value: loose_typed() may read it
+  bool attr_typed_ = false;              // an attribute or type tag (not the schema) types it: a JSON string decodes
   std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
   std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
   std::vector<std::string> given_;       // the open call's keys so far

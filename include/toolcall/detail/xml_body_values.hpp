@@ -193,6 +193,14 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
         }
         if (r == pm::partial) partial = true;
       }
+      if (!partial && sp_.end_after_value) {
+        // a turn token (`<|user|>`, `<｜hy_eos:opensource｜>`) after a value's closer: the output
+        // ended there as it would at the end of the text (the call keeps its pairs, with a
+        // warning); the token goes back to the text scanner, where it is a marker or text
+        const int t = turn_token(fol_);
+        if (t == 1) return a_next;
+        if (t == 2) return end_at_turn_token(e);
+      }
       return partial ? a_next : mismatch();
     }
     case vp_fn_ws: {
@@ -393,8 +401,10 @@ inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
         a() += "null";
         break;
       }
-      // a quoted string never fits a non-string type: the text is kept as written
-      const char* why = dec_.typed(e, value_);
+      // a quoted string never fits a non-string type of the schema: the text is kept as written;
+      // typed by an attribute or a type tag (`string="false"`, `type="object"`), a JSON string is
+      // decoded, as the vendors' parsers json.loads the text whatever it holds
+      const char* why = attr_typed_ ? dec_.lex(e, value_) : dec_.typed(e, value_);
       if (why && dec_.too_deep()) deep_ = true;
       if (!why) {
         a() += dec_.out();
@@ -495,6 +505,34 @@ inline void xml_call_body::note(const region_ctx& e, const std::string& what, se
   m += "\" ";
   m += what;
   e.text.diag(errc::normalized, abs_, std::move(m), level);
+}
+
+inline int xml_call_body::turn_token(std::string_view t) noexcept {
+  // `<` then `|` or the first byte of a full-width bar, no whitespace or `<`, up to a `>` that
+  // ends a special token's shape (prose.hpp's special_token_shape)
+  if (t.empty() || t[0] != '<') return 0;
+  if (t.size() == 1) return 1;
+  if (t[1] != '|' && static_cast<unsigned char>(t[1]) != 0xEF) return 0;
+  if (t.size() > 72) return 0;
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const unsigned char ch = static_cast<unsigned char>(t[k]);
+    if (ch == '<' || is_json_ws(ch)) return 0;
+    if (ch == '>') return k + 1 == t.size() && special_token_shape(t) ? 2 : 0;
+  }
+  return 1;
+}
+
+inline xml_call_body::act xml_call_body::end_at_turn_token(const region_ctx& e) {
+  const std::string_view closer = !sp_.fn_close.empty() ? sp_.fn_close : sp_.call_close;
+  e.text.diag(errc::unterminated_call, abs_,
+              "a turn token follows a value, before `" + std::string(closer) +
+                  "`: the call holds the arguments read so far",
+              severity::warning);
+  extra_ = fol_;  // the token: read, and given back with the done step
+  fol_.clear();
+  end_value(e, false);
+  if (deep_) return fail_deep(e);
+  return end_function(e, true, false);
 }
 
 inline step xml_call_body::finish_value(const region_ctx& e) {

@@ -30,6 +30,8 @@ class functionary_v32_handler final : public handler {
     st_ = s_name;
     name_.clear();
     name_ws_ = false;
+    after_marker_ = variant == 0;
+    lead_ws_ = 0;
     if (variant == 1) name_.assign(trigger.data(), trigger.size());
     hold_.clear();
     ws_.clear();
@@ -65,7 +67,17 @@ class functionary_v32_handler final : public handler {
           ++i;
           continue;
         case s_json_start: {
-          if (c != '{') return foreign(i);  // `Word\n` then prose
+          // blank lines before the arguments; after `>>>` a recipient line not followed by JSON
+          // is said (never silent), at the start of the output it is prose (`Word\n` then text)
+          if (after_marker_ && is_json_ws(c) && ++lead_ws_ <= 64) {
+            ++i;
+            continue;
+          }
+          if (c != '{') {
+            if (!after_marker_) return foreign(i);
+            return step::failed(i, errc::invalid_call, "`>>>" + name_ + "` is not followed by JSON arguments",
+                                severity::warning);
+          }
           json_body::config cfg;
           cfg.shape.args_only = true;
           cfg.format = fmt_;
@@ -114,6 +126,11 @@ class functionary_v32_handler final : public handler {
         }
         end_code(e);
         return step::done_with(0, take_bytes(ws_));
+      case s_json_start:
+        if (after_marker_)
+          return step::failed(0, errc::unterminated_call,
+                              "the output ended after `>>>" + name_ + "`, before its arguments", severity::error);
+        return step::failed(0, errc::ok, "", severity::note);
       default: return step::failed(0, errc::ok, "", severity::note);
     }
   }
@@ -184,6 +201,8 @@ class functionary_v32_handler final : public handler {
   state st_ = s_name;
   std::string name_, hold_, ws_, esc_;
   bool name_ws_ = false;
+  bool after_marker_ = false;   // the region opened at `>>>` (variant 0), not at the output's start
+  std::size_t lead_ws_ = 0;     // whitespace between the recipient line and its arguments
   json_body body_;
 };
 

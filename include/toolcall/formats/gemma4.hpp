@@ -13,6 +13,7 @@
 // The value grammar is shared with FunctionGemma (formats/function_gemma.hpp), which spells the
 // tokens differently: `gemma_call_handler` below is configured by its tokens.
 
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,9 @@ class gemma_call_handler final : public handler {
     /// A key may follow a delimited string value without the comma (`{a:<escape>x<escape>b:...}`,
     /// repaired): vLLM's functiongemma parser finds each `key:<escape>value<escape>` pair alone.
     bool comma_optional = false;
+    /// A bare word as a value is the string it spells (`unit:celsius`), `null`/`none`/`nil` in
+    /// any case null, as vLLM's Gemma 4 parser reads it (repaired); otherwise it fails the call.
+    bool bare_words = false;
   };
   /// `trailer`: a block the model opens after the call and the turn cuts (`<|channel>thought`),
   /// with its closer: an empty one after the call's closer, at the end of the text or closed at
@@ -267,7 +271,27 @@ class gemma_call_handler final : public handler {
       if (is_json_number(tok_)) v = tok_, repaired_ = true;
       else tok_.pop_back(), v = tok_;
     }
-    if (!(v == "true" || v == "false" || v == "null" || is_json_number(v))) return bad("a bare word is not a value");
+    if (!(v == "true" || v == "false" || v == "null" || is_json_number(v))) {
+      // a bare word: vLLM's Gemma 4 parser reads it as the string it spells (`unit:celsius`), and
+      // `null`, `none`, `nil` in any case as null; a word that starts with no letter stays an error
+      const unsigned char c0 = v.empty() ? 0 : static_cast<unsigned char>(v.front());
+      if (!t_.bare_words) return bad("a bare word is not a value");
+      if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return bad("a bare value is not a number");
+      std::string low(v);
+      for (char& ch : low) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      repaired_ = true;
+      comma_out(e);
+      if (low == "null" || low == "none" || low == "nil") {
+        emit(e, "null");
+      } else {
+        esc_.assign(1, '"');
+        json_escape_append(esc_, v);
+        esc_ += '"';
+        emit(e, esc_);
+      }
+      st_ = s_next;
+      return r_more;
+    }
     comma_out(e);
     emit(e, v);
     st_ = s_next;
@@ -539,7 +563,7 @@ struct gemma4 {
     d.presets = {{"gemma-?4", {"gemma4"}, 20, false}};
     d.make = [] {
       return std::unique_ptr<detail::handler>(new detail::gemma_call_handler(
-          {name, "<|\"|>", "<tool_call|>", {"<tool_call|>", "<|tool_call>", "<turn|>", "<|tool_response>"}},
+          {name, "<|\"|>", "<tool_call|>", {"<tool_call|>", "<|tool_call>", "<turn|>", "<|tool_response>"}, false, true},
           "<|channel>thought", "<channel|>"));
     };
     return d;

@@ -148,9 +148,12 @@ class harmony_handler final : public handler {
     recipient_.clear();
     find_recipient(role);
     find_recipient(channel);
-    std::size_t k = 0;
+    // a detokenizer may put whitespace between `<|channel|>` and its name (`<|channel|> analysis`)
+    std::size_t b = 0;
+    while (b < channel.size() && is_json_ws(static_cast<unsigned char>(channel[b]))) ++b;
+    std::size_t k = b;
     while (k < channel.size() && is_ident_char(static_cast<unsigned char>(channel[k]))) ++k;
-    const std::string_view chan = channel.substr(0, k);
+    const std::string_view chan = channel.substr(b, k - b);
     if (!recipient_.empty()) {
       kind_ = k_call;
       name_.assign(strip_functions_ns(recipient_));

@@ -11,7 +11,8 @@
 // hy_v3 parser does not strip them); without a schema they are strings. Shares `<tool_calls>`
 // with MiniMax-M1: a `{` after the opener fails this room at once and goes to minimax_m1.
 // Output cut short (docs/formats/hy3.md): after a closed value the call is kept with a warning;
-// inside a later call of the block the complete calls before it stay, the cut one is dropped.
+// inside a later call of the block the complete calls before it stay, the cut one is no call
+// and its text is content.
 
 #include "../detail/custom.hpp"
 #include "../detail/format_def.hpp"

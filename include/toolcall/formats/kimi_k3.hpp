@@ -52,7 +52,8 @@ struct kimi_k3 {
     d.description = "Kimi-K3 XTML <|open|>tools<|sep|><|open|>call tool=... index=...<|sep|><|open|>argument key=... type=...<|sep|>V";
     d.triggers = {{"<|open|>tools<|sep|>", detail::trig_cond::anywhere, 0},
                   {"<|open|>response<|sep|>", detail::trig_cond::start, 1}};
-    d.markers = {"<|close|>response<|sep|>", "<|close|>message<|sep|>", "<|im_end|>"};
+    // `<|close|>tools<|sep|>` again after the channel closed (a duplicated closer) is markup too
+    d.markers = {"<|close|>response<|sep|>", "<|close|>message<|sep|>", "<|close|>tools<|sep|>", "<|im_end|>"};
     // the think channel (vLLM's kimi_k3 reader strips it); `<think>` for drift
     d.reasoning = {{"<|open|>think<|sep|>", "<|close|>think<|sep|>"}, {"<think>", "</think>"}};
     d.template_markers = {"<|open|>", "<|close|>", "<|sep|>"};

@@ -37,7 +37,8 @@
 //   ends at the first byte that is not whitespace or NS (a stop sequence ate the closer).
 // - The text ending inside the first invoke, or before it, fails the block (unterminated_call).
 //   Ending inside a later invoke keeps the complete invokes before it (vLLM keeps them): the
-//   cut one is dropped with an unterminated_call error.
+//   cut one is no call (an unterminated_call error) and its text stays content, as vLLM's
+//   streaming parser returns it.
 // - Limits: tag names up to 256 bytes, invoke attributes up to 512; nesting deeper than
 //   options::max_depth fails the block (limit_depth). The work is linear: NS is found with a
 //   KMP automaton (no byte is read twice), the element tree is written out once.

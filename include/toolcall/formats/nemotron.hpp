@@ -129,7 +129,7 @@ struct nemotron_json {
     d.priority = 31;
     d.description = "NVIDIA Llama-Nemotron and Nemotron Nano v2 <TOOLCALL>[...]</TOOLCALL>";
     d.triggers = {{"<TOOLCALL>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"</TOOLCALL>", "<SPECIAL_12>"};
+    d.markers = {"<SPECIAL_12>"};
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<TOOLCALL>", "<AVAILABLE_TOOLS>"};
     // Nemotron 3 writes Qwen3-Coder XML; Nano v2's template opens <think> in the prompt;
