@@ -15,11 +15,6 @@
 
 namespace {
 
-bool has_code(const toolcall::message& m, toolcall::errc c) {
-  for (const auto& d : m.diagnostics)
-    if (d.code == c) return true;
-  return false;
-}
 
 /// How deep a JSON text nests: 1 for a flat object, 2 for an object holding an array, ...
 std::size_t json_depth(simdjson::dom::element e) {
@@ -125,7 +120,7 @@ TEST_SUITE("toolcall/limits") {
                                fam.call("write_file", {{"path", "src/gen.c"}, {"content", source_file(8000)}});
       const toolcall::message m = parse_both_ways(fam, o, text);
       CHECK(m.calls.empty());
-      CHECK(has_code(m, toolcall::errc::limit_input_bytes));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::limit_input_bytes));
       CHECK(m.content == text);
       check_usable(fam, o, text, o);
       // under the limit the same call parses
@@ -145,7 +140,7 @@ TEST_SUITE("toolcall/limits") {
       const toolcall::message m = parse_both_ways(fam, o, text);
       REQUIRE(m.calls.size() == 1);
       CHECK(m.calls[0].name == "run_tests");
-      CHECK(has_code(m, toolcall::errc::limit_call_bytes));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::limit_call_bytes));
       CHECK(m.content.find(body) != std::string::npos);
       check_usable(fam, o, text, o);
     }
@@ -162,7 +157,7 @@ TEST_SUITE("toolcall/limits") {
       const toolcall::message m = parse_both_ways(fam, o, text);
       REQUIRE(m.calls.size() == 3);
       CHECK(m.calls[2].arguments == "{\"city\":\"Nice\"}");
-      CHECK(has_code(m, toolcall::errc::limit_calls));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::limit_calls));
       CHECK(m.content.find("Lille") != std::string::npos);
       CHECK(m.content.find("Brest") != std::string::npos);
       CHECK(m.content.find("Paris") == std::string::npos);
@@ -184,7 +179,7 @@ TEST_SUITE("toolcall/limits") {
       const std::string text = fam.call("search_issues", {{"filter", filter}});
       const toolcall::message m = parse_both_ways(fam, o, text, tools);
       CHECK(m.calls.empty());
-      CHECK(has_code(m, toolcall::errc::limit_depth));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::limit_depth));
       CHECK(m.content.find("\"and\"") != std::string::npos);
       // within the limit the same call parses, its filter as JSON
       o.max_depth = 64;
@@ -209,7 +204,7 @@ TEST_SUITE("toolcall/limits") {
       const auto reg = *toolcall::parser_registry::only(fam.format);
       toolcall::parser p{reg, o};
       const toolcall::message m = p.parse(text);
-      CHECK(has_code(m, toolcall::errc::limit_holdback));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::limit_holdback));
       CHECK(m.content.find(prose.substr(0, 200)) == 0);
       REQUIRE(m.calls.size() == 1);
       // every chunking gives the same message, and the diagnostic is at the first byte over the
@@ -225,7 +220,7 @@ TEST_SUITE("toolcall/limits") {
         chunked.reset(o);
         tc_test::folder f;
         const toolcall::message c = tc_test::write_cut(chunked, text, tc_test::plans_of(text.size(), {false, {size}, 0})[0], f);
-        CHECK(has_code(c, toolcall::errc::limit_holdback));
+        CHECK(tc_test::has_diagnostic(c, toolcall::errc::limit_holdback));
         CHECK(at(c) == at(m));
         CHECK(c.content == m.content);
         REQUIRE(c.calls.size() == 1);
@@ -257,13 +252,13 @@ TEST_SUITE("toolcall/limits") {
       const std::size_t n = text.size() / one.size();
       toolcall::parser p{*toolcall::parser_registry::only(fam.format), o};
       const toolcall::message m = p.parse(text);
-      CHECK(has_code(m, toolcall::errc::limit_time));
+      CHECK(tc_test::has_diagnostic(m, toolcall::errc::limit_time));
       CHECK(m.calls.size() < n);
       CHECK_FALSE(m.content.empty());
       toolcall::stream_parser sp{*toolcall::parser_registry::only(fam.format), o};
       for (std::size_t i = 0; i < text.size(); i += 4096) sp.write(std::string_view(text).substr(i, 4096));
       const toolcall::message s = sp.finish();
-      CHECK(has_code(s, toolcall::errc::limit_time));
+      CHECK(tc_test::has_diagnostic(s, toolcall::errc::limit_time));
       CHECK(s.calls.size() < n);
       check_usable(fam, o, text, base());
     }
@@ -292,7 +287,7 @@ TEST_SUITE("toolcall/limits") {
           tc_test::split_compare(toolcall::parser_registry::builtin(), o, c.input, how, tc_test::with_tools{c.tools_json});
       CHECK_MESSAGE(r.err.empty(), r.err);
       for (const auto& k : r.one.calls) CHECK_MESSAGE(json_depth(k.arguments) <= 2, k.arguments);
-      if (r.one.calls.size() < c.calls.size()) CHECK(has_code(r.one, toolcall::errc::limit_depth));
+      if (r.one.calls.size() < c.calls.size()) CHECK(tc_test::has_diagnostic(r.one, toolcall::errc::limit_depth));
     }
     CHECK(nested >= 40);  // the corpus's nested calls, across the families
   }
@@ -306,8 +301,8 @@ TEST_SUITE("toolcall/limits") {
     CHECK_MESSAGE(a.err.empty(), a.err);
     CHECK(a.one.calls.empty());
     CHECK(a.one.content == one);
-    CHECK(has_code(a.one, toolcall::errc::limit_depth));
-    CHECK_FALSE(has_code(a.one, toolcall::errc::unterminated_call));
+    CHECK(tc_test::has_diagnostic(a.one, toolcall::errc::limit_depth));
+    CHECK_FALSE(tc_test::has_diagnostic(a.one, toolcall::errc::unterminated_call));
     // the other line of the block stays a call; the text after the closer is content
     const std::string two = "<function_calls>open_issue(meta={\"owner\": {\"team\": [\"web\"]}})\n"
                             "get_time(tz=\"UTC\")</function_calls> Done.";
@@ -316,7 +311,7 @@ TEST_SUITE("toolcall/limits") {
     REQUIRE(b.one.calls.size() == 1);
     CHECK(b.one.calls[0].name == "get_time");
     CHECK(b.one.content == "Done.");
-    CHECK(has_code(b.one, toolcall::errc::limit_depth));
+    CHECK(tc_test::has_diagnostic(b.one, toolcall::errc::limit_depth));
     // a '<' on a skipped line that is not the closer is the line's own text
     const std::string three = "<function_calls>open_issue(meta={\"html\": {\"b\": [\"<b>x</b>\"]}})\n"
                               "get_time(tz=\"UTC\")\n</function_calls>";

@@ -142,7 +142,7 @@ inline std::string_view closing_token(std::string_view r) noexcept {
     if (lt == 0 || r.size() - lt >= 48) return {};
     const char c = r[--lt];
     if (c == '<') break;
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '"' || c == '\'' || c == '{' || c == '}') return {};
+    if (is_json_ws(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '{' || c == '}') return {};
   }
   const std::string_view t = r.substr(lt);
   const bool closing = t[1] == '/' || t[1] == '|' || t.compare(0, 4, "<\xEF\xBD\x9C") == 0 ||

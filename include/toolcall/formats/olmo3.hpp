@@ -140,11 +140,11 @@ class olmo3_handler final : public handler {
     if (st_ == s_call) {
       return body_.finish(e);
     }
-    if ((st_ == s_skip || st_ == s_skip_close) && good_) {
+    if (st_ == s_skip || st_ == s_skip_close) {
+      if (!good_) return none_left(0);
       report(e);
       return {step::done, 0};
     }
-    if (st_ == s_skip || st_ == s_skip_close) return none_left(0);
     if (st_ == s_sep || st_ == s_close) {
       if (!good_) return none_left(0);
       report(e);
