@@ -349,6 +349,7 @@ class engine final : public scan_driver {
       carry_.clear();
     }
     if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
+    settle_section_text();
     if (mode_ == mode_pending) flush_pending_as_content();
     if (section_unused_) {
       // never silent: a section opener with no call after it

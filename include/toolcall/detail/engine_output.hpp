@@ -60,6 +60,7 @@ class engine_output {
     at_start_ = true;
     after_call_ = closer_pending_ = false;
     section_open_ = section_unused_ = false;
+    section_text_.clear();
     code_.reset();
     last_closer_.clear();
     last_byte_ = '\n';
@@ -72,6 +73,7 @@ class engine_output {
   /// Text released at the current place: reasoning, undecided text, or content.
   void text_out(std::string_view s) {
     if (s.empty()) return;
+    if (!section_text_.empty() && mode_ != mode_region) settle_section_text();
     accounted_ += s.size();
     if (mode_ == mode_reasoning) {
       out_.reasoning(s);
@@ -103,6 +105,28 @@ class engine_output {
   }
 
   void content_text(std::string_view s) { out_.content(s); }
+
+  /// What followed a held section opener was not a region, or its region gave calls: the
+  /// opener is a marker, the whitespace after it text.
+  void settle_section_text() {
+    if (section_text_.empty()) return;
+    accounted_ += section_marker_len_;
+    std::string w = section_text_.substr(section_marker_len_);
+    section_text_.clear();
+    text_out(w);
+  }
+  /// The region after a held section opener stands (`called`) or failed: a failed one's text
+  /// goes back to content after the opener's, which was prose too.
+  void region_text_out(std::string_view s, bool failed) {
+    if (failed && !section_text_.empty()) {
+      std::string t;
+      t.swap(section_text_);
+      section_open_ = section_unused_ = false;
+      text_out(t);
+    }
+    text_out(s);
+  }
+
   void flush_pending_as_content() {
     if (!pending_.empty()) content_text(pending_);
     pending_.clear();
@@ -111,6 +135,7 @@ class engine_output {
 
   /// Text past a limit: content, unparsed.
   void passthrough_text(std::string_view s) {
+    settle_section_text();
     examined_ += s.size();
     accounted_ += s.size();
     content_text(s);
@@ -128,6 +153,11 @@ class engine_output {
   bool section_open_ = false, section_unused_ = false;
   std::size_t section_at_ = 0;
   std::string_view section_marker_;
+  /// A section opener in running text with the whitespace after it (section_marker_len_ its
+  /// marker's bytes), held while the region after it decides: its calls make it a marker,
+  /// its failure content (`use <|tool_calls_section_begin|><|tool_call_begin|> first`).
+  std::string section_text_;
+  std::size_t section_marker_len_ = 0;
   std::string last_closer_;  ///< that region's closing token
   char last_byte_ = '\n';
   std::string pending_;      ///< undecided text (mode_pending)

@@ -403,6 +403,7 @@ class region_runner : public engine_output,
 
   void succeed_region(std::size_t end_abs) {
     section_open_ = section_unused_ = false;  // a region after a section opener: its call, or its diagnostic
+    settle_section_text();
     // every call's arguments must be an object before any call_end
     for (auto& p : region_calls_) {
       if (!p.complete) continue;
@@ -524,11 +525,11 @@ class region_runner : public engine_output,
     // the region's text is read where it is: region_buf_ keeps its capacity for the next region
     const std::string_view text = region_buf_;
     if (!region_committed_ && !no_rescan && text.size() <= region_marker_len_ + 64 && text.size() > region_marker_len_) {
-      text_out(text.substr(0, region_marker_len_));
+      region_text_out(text.substr(0, region_marker_len_), !region_committed_);
       carry_region_after_marker(at);
       return;
     }
-    text_out(text);
+    region_text_out(text, !region_committed_);
     region_buf_.clear();
   }
 

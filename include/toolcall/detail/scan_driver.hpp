@@ -213,7 +213,14 @@ class scan_driver : public region_runner {
           examined_ += j - i;
           if (j == n) return n;  // only whitespace so far: the next bytes decide
           const unsigned char c = static_cast<unsigned char>(chunk[j]);
-          if (held_ws_.size() < 256 && tab().later[c]) {
+          if (held_ws_.size() < 256 && tab().later[c] && held_section_) {
+            // a section opener: its region decides (region_text_out, settle_section_text)
+            section_text_.assign(held_marker_.data(), held_marker_.size());
+            section_marker_len_ = held_marker_.size();
+            section_text_ += held_ws_;
+            held_marker_ = {};
+            held_ws_.clear();
+          } else if (held_ws_.size() < 256 && tab().later[c]) {
             drop_held_marker();  // a call or a marker follows
           } else {
             std::string t(held_marker_);
@@ -315,7 +322,10 @@ class scan_driver : public region_runner {
       text_out(mt);  // an example in code (a fence trigger there closes the code fence)
       return;
     }
-    if (t.action != trig_action::region) accounted_ += mt.size();  // a recognised marker
+    if (t.action != trig_action::region) {
+      settle_section_text();
+      accounted_ += mt.size();  // a recognised marker
+    }
     switch (t.action) {
       case trig_action::drop:
         if (t.opens_section) {
@@ -328,6 +338,7 @@ class scan_driver : public region_runner {
           // the end of the output or a call; in code or prose it stays as written
           accounted_ -= mt.size();
           held_marker_ = spelled(mt, t.text, held_spelling_);
+          held_section_ = t.opens_section;
           held_ws_.clear();
         }
         return;
@@ -454,6 +465,7 @@ class scan_driver : public region_runner {
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_spelling_;     ///< its bytes, when whitespace stood at a joint
   std::string held_ws_;           ///< the whitespace after it
+  bool held_section_ = false;     ///< held_marker_ opens a section (trigger::opens_section)
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
   bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)
   std::size_t declined_skips_ = 0;  ///< declined_skips()

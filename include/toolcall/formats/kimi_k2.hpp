@@ -30,6 +30,35 @@ namespace detail {
 
 inline constexpr std::string_view k_kimi_call_begin = "<|tool_call_begin|>";
 
+/// The call id after `<|tool_call_begin|>`, up to `<|tool_call_argument_begin|>` (spaces around
+/// the special tokens, which detokenizers insert, are not part of it).
+struct kimi_id_reader {
+  std::string id, mbuf;
+  bool ws = false;
+  void clear() {
+    id.clear();
+    mbuf.clear();
+    ws = false;
+  }
+  /// -1: not a Kimi call id; 0: keep reading; 1: the argument token ended with this byte.
+  int push(unsigned char c) {
+    static constexpr std::string_view arg = "<|tool_call_argument_begin|>";
+    if (!mbuf.empty() || c == '<') {
+      mbuf += static_cast<char>(c);
+      const pm m = prefix_match(mbuf, arg);
+      if (m == pm::full) mbuf.clear();
+      return m == pm::no ? -1 : m == pm::full ? 1 : 0;
+    }
+    if (is_json_ws(c)) {
+      ws = !id.empty();
+      return 0;
+    }
+    if (ws || c == '>' || c == '{' || c == '}' || c == '"' || c < 0x20 || id.size() >= 256) return -1;
+    id += static_cast<char>(c);
+    return 0;
+  }
+};
+
 /// The calls of a Kimi-K2 call whose id is only a counter (`0`): its name is known when its
 /// arguments are whole (the request's tool whose parameters hold every key,
 /// request_view::tool_for_keys), so call_begin waits until then and the arguments are held.
@@ -115,40 +144,23 @@ class kimi_call_handler final : public handler {
     in_args_ = false;
     infer_ = false;
     infer_calls_.reset();
-    id_ws_ = false;
-    id_.clear();
-    mbuf_.clear();
+    idr_.clear();
     held_.clear();
   }
   /// Text the section handler read before this call (kimi_section_handler): content, given out
   /// once the call reaches its arguments (until then the region may still be prose).
   void hold_content(std::string text) { held_ = std::move(text); }
   step feed(const region_ctx& e, std::string_view in) override {
-    static constexpr std::string_view arg = "<|tool_call_argument_begin|>";
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (!in_args_ && i < n) {
-      const unsigned char c = static_cast<unsigned char>(in[i]);
-      if (!mbuf_.empty() || c == '<') {
-        mbuf_ += static_cast<char>(c);
-        const pm m = prefix_match(mbuf_, arg);
-        if (m == pm::no) return foreign(i);
-        ++i;
-        if (m == pm::full) {
-          mbuf_.clear();
-          step s = start_args(e, i);
-          if (s.st == step::fail) return s;
-        }
-        continue;
-      }
-      if (is_json_ws(c)) {  // detokenizers put spaces around special tokens: not part of the id
-        id_ws_ = !id_.empty();
-        ++i;
-        continue;
-      }
-      if (id_ws_ || c == '>' || c == '{' || c == '}' || c == '"' || c < 0x20 || id_.size() >= 256) return foreign(i);
-      id_ += static_cast<char>(c);
+      const int r = idr_.push(static_cast<unsigned char>(in[i]));
+      if (r < 0) return foreign(i);
       ++i;
+      if (r > 0) {
+        step s = start_args(e, i);
+        if (s.st == step::fail) return s;
+      }
     }
     if (!in_args_) return {step::more, n};
     if (infer_) return inferred(body_.feed(infer_calls_.point(e), in.substr(i)), false).after(i);
@@ -180,16 +192,17 @@ class kimi_call_handler final : public handler {
   step foreign(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   /// The arguments start after byte `i`: `more`, or the step that fails the region.
   step start_args(const region_ctx& e, std::size_t i) {
-    const std::string_view name = name_of(id_);
+    const std::string& id = idr_.id;
+    const std::string_view name = name_of(id);
     // `<|tool_call_begin|>0 <|tool_call_argument_begin|>`: the model wrote the counter and no
     // name. As vLLM's kimi_k2 parser, the name is the request's tool that takes the arguments
     // (kimi_infer_calls); without the tools, or when none or several fit, no call
     infer_ = all_digits(name);
-    if (!infer_ && name.size() == strip_functions_ns(id_).size()) {
+    if (!infer_ && name.size() == strip_functions_ns(id).size()) {
       // `functions.invalid.0`: no `:N` counter. vLLM's kimi_k2 parser reads only ids of the
       // shape `functions.NAME:N` and drops the rest; a name guessed from such an id may be wrong
       return step::failed(i, errc::invalid_call,
-                          "the call id `" + id_.substr(0, 64) + "` has no `:N` counter: it is not a Kimi call id",
+                          "the call id `" + idr_.id.substr(0, 64) + "` has no `:N` counter: it is not a Kimi call id",
                           severity::error);
     }
     if (!infer_ && !valid_call_name(name)) {
@@ -204,7 +217,7 @@ class kimi_call_handler final : public handler {
     cfg.closer = "<|tool_call_end|>";
     cfg.format = fmt_;
     cfg.name = name;
-    cfg.id = id_;
+    cfg.id = id;
     body_.begin(e, cfg);
     in_args_ = true;
     return {step::more, i};
@@ -214,16 +227,17 @@ class kimi_call_handler final : public handler {
   step inferred(step s, bool at_end) {
     if (s.st == step::fail || !infer_calls_.failed() || (s.st != step::done && !at_end)) return s;
     return step::failed(s.st == step::done ? s.consumed : 0, errc::missing_name,
-                        "the call id `" + id_.substr(0, 64) +
+                        "the call id `" + idr_.id.substr(0, 64) +
                             "` is a bare counter: it names no tool, and no single declared tool takes its arguments",
                         severity::error);
   }
 
   std::string_view fmt_;
-  bool in_args_ = false, id_ws_ = false;
+  bool in_args_ = false;
   bool infer_ = false;  // a counter-only id: the name comes from the arguments' keys
   kimi_infer_calls infer_calls_;
-  std::string id_, mbuf_, held_;
+  kimi_id_reader idr_;
+  std::string held_;
   json_body body_;
 };
 
@@ -237,12 +251,23 @@ class kimi_section_handler final : public handler {
   void begin(const region_ctx&, std::string_view, int) override {
     pend_.clear();
     noise_.clear();
-    in_call_ = false;
+    probe_.clear();
+    idr_.clear();
+    in_call_ = probing_ = false;
   }
   step feed(const region_ctx& e, std::string_view in) override {
     if (in_call_) return call_.feed(e, in);
     for (std::size_t i = 0; i < in.size(); ++i) {
       const unsigned char c = static_cast<unsigned char>(in[i]);
+      if (probing_) {
+        // the call right after the opener: once its id reaches its arguments it is a call, and
+        // the opener markup; the call is then its own region, read again from its opener
+        probe_ += static_cast<char>(c);
+        const int r = idr_.push(c);
+        if (r < 0) return quiet_fail(i);
+        if (r > 0) return step::done_with(i + 1, std::string(k_kimi_call_begin) + probe_);
+        continue;
+      }
       if (pend_.empty() && noise_.empty() && is_json_ws(c)) continue;
       pend_ += static_cast<char>(c);
       int hit = -1;
@@ -260,7 +285,13 @@ class kimi_section_handler final : public handler {
       if (noise_.size() > k_max_noise) return quiet_fail(i);
       if (hit < 0) continue;
       pend_.clear();
-      if (hit == 0 && !noise_.empty()) {
+      if (hit == 0 && noise_.empty()) {
+        // a call opener: prose (`use <|tool_calls_section_begin|><|tool_call_begin|> first`)
+        // until its id reaches the arguments, and then both openers stay text
+        probing_ = true;
+        continue;
+      }
+      if (hit == 0) {
         std::size_t end = noise_.size();
         while (end > 0 && is_json_ws(static_cast<unsigned char>(noise_[end - 1]))) --end;
         noise_.resize(end);
@@ -271,13 +302,13 @@ class kimi_section_handler final : public handler {
         return call_.feed(e, in.substr(i + 1)).after(i + 1);
       }
       if (!noise_.empty()) return quiet_fail(i);     // `<|tool_calls_section_end|>` after prose
-      // after hit 0 the call is a region of its own: its opener is read again
-      return step::done_with(i + 1, hit == 0 ? std::string(k_kimi_call_begin) : std::string());
+      return {step::done, i + 1};  // the section end right after the opener
     }
     return {step::more, in.size()};
   }
   step finish(const region_ctx& e) override {
     if (in_call_) return call_.finish(e);
+    if (probing_) return step::done_with(0, std::string(k_kimi_call_begin) + probe_);  // the call says it was cut
     if (!noise_.empty()) return quiet_fail(0);
     return step::failed(0, errc::unterminated_call, "the text ends after the tool-call section opener",
                         severity::warning);
@@ -289,8 +320,9 @@ class kimi_section_handler final : public handler {
   static constexpr std::size_t k_max_noise = 256;
   static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   kimi_call_handler call_;
-  std::string pend_, noise_;
-  bool in_call_ = false;
+  kimi_id_reader idr_;
+  std::string pend_, noise_, probe_;
+  bool in_call_ = false, probing_ = false;
 };
 
 /// The format's one handler: variant 0 is a section opener, 1 a call.

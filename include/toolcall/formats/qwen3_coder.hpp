@@ -124,6 +124,10 @@ struct qwen3_coder {
     s.call_close = "</tool_call>";
     s.trim = detail::xml_trim::one_newline;
     s.multi = true;
+    // `<function=NAME>{json}</function>` inside the wrapper: the JSON object is the arguments
+    // (a model that mixes Hermes and Qwen3-Coder writes it; vLLM's reader finds no parameter
+    // there and gives `{}`, losing them)
+    s.json_args = true;
     return s;
   }
   /// After a bare `<function=NAME>`: one function per region (the next bare tag is its own
@@ -131,6 +135,7 @@ struct qwen3_coder {
   static detail::xml_spec spec_bare() {
     detail::xml_spec s = spec();
     s.multi = false;
+    s.json_args = false;  // named_function reads a bare tag's JSON
     return s;
   }
   /// After a bare `<function name="NAME">`.
