@@ -282,6 +282,9 @@ struct format_spec {
   std::vector<std::string> template_markers;  ///< strings that identify it in a chat template
   std::vector<preset_spec> presets;
   bool model_ids = false;  ///< the model writes call ids
+  /// The vendor's parser leaves a call to a tool the request does not declare as text: under
+  /// unknown_tool_policy::vendor (the default) such a call is rejected, its text content.
+  bool unknown_tools_as_text = false;
   int priority = 45;
 
   /// Reads a spec file's JSON text. Unknown keys, wrong types and bad enum values are errors

@@ -28,9 +28,13 @@ struct norm_data;
 
 /// What happens to a call whose name matches no declared tool, even after name repair.
 enum class unknown_tool_policy {
-  forward,  ///< keep it, status unknown_tool, plus an unknown_tool warning (the default)
+  forward,  ///< keep it, status unknown_tool, plus an unknown_tool warning
   drop,     ///< leave it out of the message (its call_end says invalid), plus a warning
   error,    ///< reject its region: the text goes back to content with an unknown_tool error
+  /// As the family's vendor parser does (the default): `error` for the families whose parser
+  /// leaves such a call as text (dots, MiniCPM, InternLM2: format_spec::unknown_tools_as_text),
+  /// `forward` for the others.
+  vendor,
 };
 
 /**
@@ -75,7 +79,7 @@ struct normalizer_options {
   bool repair_names = true;    ///< namespace, case and edit-distance repair of tool names
   bool check_required = true;  ///< report missing required fields (errc::missing_required)
   bool fill_defaults = true;   ///< fill a missing required field from its schema `default`
-  unknown_tool_policy unknown_tools = unknown_tool_policy::forward;
+  unknown_tool_policy unknown_tools = unknown_tool_policy::vendor;
   std::size_t max_name_distance = 2;  ///< 0 turns the edit-distance step off
   std::vector<normalizer_rule> rules;
 };

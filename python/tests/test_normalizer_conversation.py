@@ -87,6 +87,12 @@ def test_rules_and_policies():
     assert dropped.tool_calls == [] and "unknown_tool" in [d.code for d in dropped.diagnostics]
     rejected = toolcall.parse(unknown, tools=toolcall.Normalizer(TOOLS, unknown_tools="error"))
     assert rejected.tool_calls == [] and rejected.has_error and "delete_everything" in rejected.content
+    # by default a family whose vendor parser leaves such a call as text (dots) rejects it
+    dots = '<dots_function_call><invoke name="delete_everything"></invoke></dots_function_call>'
+    vendor = toolcall.parse(dots, tools=TOOLS)
+    assert vendor.tool_calls == [] and vendor.has_error and vendor.content == dots
+    forwarded = toolcall.parse(dots, tools=toolcall.Normalizer(TOOLS, unknown_tools="forward"))
+    assert forwarded.tool_calls[0].status == "unknown_tool"
     missing = toolcall.parse('<tool_call>{"name": "bash", "arguments": {"command": "ls"}}</tool_call>', tools=TOOLS)
     assert "missing_required" in [d.code for d in missing.diagnostics]
     off = toolcall.Normalizer(TOOLS, coerce_types=False, repair_names=False)

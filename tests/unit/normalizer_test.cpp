@@ -17,6 +17,8 @@
 #include <vector>
 
 #include <toolcall/normalizer.hpp>
+
+#include "test_support.hpp"
 #include <toolcall/toolcall.hpp>
 
 namespace {
@@ -584,7 +586,7 @@ TEST_CASE("toolcall/normalizer: tool-name repair") {
 
 TEST_CASE("toolcall/normalizer: unknown tools follow the policy") {
   const char* text = R"(Let me check.<tool_call>{"name": "deploy", "arguments": {"env": "prod"}}</tool_call>)";
-  SUBCASE("forward (default)") {
+  SUBCASE("forward (the default for Hermes)") {
     const toolcall::message m = parse_with(make(), text);
     REQUIRE(m.calls.size() == 1);
     CHECK(m.calls[0].name == "deploy");
@@ -615,6 +617,50 @@ TEST_CASE("toolcall/normalizer: unknown tools follow the policy") {
     CHECK(args_of(make(), "noschema", R"({"a": "1", "b": [true]})", &st) == R"({"a":"1","b":[true]})");
     CHECK(st == toolcall::call_status::ok);
   }
+}
+
+TEST_CASE("toolcall/normalizer: by default an unknown tool follows the family's vendor parser") {
+  // dots, MiniCPM and InternLM2's parsers leave a call to an undeclared tool as text: with the
+  // request's tools known it is rejected (unknown_tool error, text content), one-shot and at
+  // every split point; a declared tool in the same shape is a call; Hermes forwards it
+  const toolcall::parser_registry& reg = toolcall::parser_registry::builtin();
+  const std::string tools =
+      R"([{"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {"query": {"type": "string"}}}}}])";
+  const std::string dots_ghost =
+      R"(<dots_function_call><invoke name="shred_files"><parameter name="query">all</parameter></invoke></dots_function_call>)";
+  const std::string minicpm_ghost = R"(<function name="format_disk"><param name="query">C:</param></function>)";
+  const std::string internlm_ghost =
+      R"(<|action_start|><|plugin|>{"name": "wipe_backups", "parameters": {"query": "all"}}<|action_end|>)";
+  for (const std::string& ghost : {dots_ghost, minicpm_ghost, internlm_ghost}) {
+    const std::string text = "On it. " + ghost;
+    const toolcall::message m = tc_test::expect_message(reg, text, {}, {text.c_str(), nullptr, tools});
+    CHECK_MESSAGE(tc_test::has_diagnostic(m, toolcall::errc::unknown_tool), text);
+    CHECK(m.has_error());
+    // without the request's tools nothing is known to be undeclared: the call stands
+    const tc_test::split_result bare = tc_test::split_compare(reg, fixed_seed(), text);
+    CHECK_MESSAGE(bare.err.empty(), bare.err);
+    CHECK_MESSAGE(bare.one.calls.size() == 1, text);
+  }
+  tc_test::expect_message(
+      reg, R"(<dots_function_call><invoke name="search"><parameter name="query">lamps</parameter></invoke></dots_function_call>)",
+      {{"search", R"({"query":"lamps"})"}}, {"", nullptr, tools});
+  tc_test::expect_message(reg, R"(<function name="search"><param name="query">lamps</param></function>)",
+                          {{"search", R"({"query":"lamps"})"}}, {"", nullptr, tools});
+  const toolcall::message h = tc_test::expect_message(
+      reg, R"(<tool_call>{"name": "shred_files", "arguments": {"query": "all"}}</tool_call>)",
+      {{"shred_files", R"({"query":"all"})"}}, {"", nullptr, tools});
+  CHECK(h.calls[0].status == toolcall::call_status::unknown_tool);
+  // an explicit policy wins over the family's
+  toolcall::normalizer_options o;
+  o.unknown_tools = toolcall::unknown_tool_policy::forward;
+  toolcall::result<toolcall::normalizer> fwd = toolcall::normalizer::create(tools, o);
+  REQUIRE(fwd);
+  toolcall::parser p{reg, fixed_seed()};
+  fwd->attach(p);
+  const toolcall::message f = p.parse(dots_ghost);
+  REQUIRE(f.calls.size() == 1);
+  CHECK(f.calls[0].name == "shred_files");
+  CHECK(f.calls[0].status == toolcall::call_status::unknown_tool);
 }
 
 TEST_CASE("toolcall/normalizer: required fields, defaults and user rules") {

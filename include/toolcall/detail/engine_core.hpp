@@ -302,6 +302,9 @@ struct format_traits {
   bool values_as_text = false;  ///< argument values arrive as text (XML parameters): the
                                 ///< normalizer may type them by the schema
   bool model_ids = false;       ///< the model writes call ids
+  /// The vendor's parser leaves a call to a tool the request does not declare as text
+  /// (unknown_tool_policy::vendor rejects it).
+  bool unknown_tools_as_text = false;
 };
 
 /// How the request's schema types one XML parameter value ("values typed by the

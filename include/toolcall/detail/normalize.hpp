@@ -134,6 +134,9 @@ class normalize_filter final : public call_filter, public json_listener {
           add(errc::unknown_tool, "unknown tool \"" + excerpt(name) + "\": call dropped", severity::warning);
           return filter_verdict::drop;
         case 2: return filter_verdict::reject;  // the engine reports the error
+        case 3:
+          if (traits.unknown_tools_as_text) return filter_verdict::reject;
+          [[fallthrough]];
         default:
           add(errc::unknown_tool, "unknown tool \"" + excerpt(name) + "\": forwarded unchanged", severity::warning);
           return filter_verdict::unknown_forward;

@@ -450,6 +450,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   for (const auto& p : s.presets) d.presets.push_back({p.pattern, p.formats, p.rank, p.prompt_opens_reasoning});
   d.traits.values_as_text = s.payload == payload_kind::xml_parameters || s.payload == payload_kind::xml_elements;
   d.traits.model_ids = s.model_ids || !s.id_end.empty() || !s.name_prefix.empty() || !s.name_index.empty();
+  d.traits.unknown_tools_as_text = s.unknown_tools_as_text;
   if (s.tool_name_triggers) d.tool_triggers = &formats::granite_pythonic::tool_triggers;
   if (s.payload == payload_kind::xml_elements) d.tool_triggers = &formats::morph_xml::tool_triggers;
   std::shared_ptr<const custom_def> cc = std::move(c);

@@ -403,6 +403,7 @@ inline result<format_spec> spec_from_json(std::string_view json) {
                             return r.fail(p, "unknown key");
                           });
     } else if (k == "model_ids") ok = r.get(kv.value, k, s.model_ids);
+    else if (k == "unknown_tools_as_text") ok = r.get(kv.value, k, s.unknown_tools_as_text);
     else if (k == "priority") ok = r.get(kv.value, k, s.priority);
     else ok = r.fail(k, "unknown key");
     if (!ok) return error{errc::invalid_input, 0, r.why};
@@ -549,6 +550,7 @@ inline std::string spec_to_json(const format_spec& s) {
   }
   w.close(']');
   w.kv("model_ids", s.model_ids);
+  w.kv("unknown_tools_as_text", s.unknown_tools_as_text);
   w.kv("priority", s.priority);
   w.close('}');
   w.out += '\n';

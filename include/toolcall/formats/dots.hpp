@@ -105,6 +105,7 @@ struct dots {
     d.markers = {"<|endofresponse|>"};
     d.template_markers = {"<dots_function_call>"};
     d.traits.values_as_text = true;
+    d.traits.unknown_tools_as_text = true;  // vLLM's dots parser: a call to an undeclared tool is text
     d.presets = {{"(^|/)dots[._-]?llm", {"dots"}, 20, false}};
     d.make = [] {
       detail::xml_block_handler::config c;

@@ -31,6 +31,7 @@ struct internlm2 {
     s.payload = payload_kind::json_object;
     s.json.allow_list = true;
     s.json.lead = "<|plugin|>";
+    s.unknown_tools_as_text = true;  // vLLM's internlm2 parser: a call to an undeclared tool is text
     s.markers = {"<|im_end|>"};
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<|action_start|>", "<|plugin|>", "<|action_end|>"};

@@ -70,6 +70,7 @@ struct minicpm {
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<param name="};
     d.traits.values_as_text = true;
+    d.traits.unknown_tools_as_text = true;  // MiniCPM's parser: a call to an undeclared tool is text
     d.presets = {{"(^|/)minicpm-?[45]([._-]|$)", {"reasoning", "minicpm"}, 20, false}};
     d.make = [] {
       using h = detail::xml_region_handler;

@@ -32,9 +32,10 @@ TOOLCALL_INLINE result<normalizer> normalizer::create(std::string_view tools_jso
   d->repair_names = opt.repair_names;
   d->fill_defaults = opt.fill_defaults;
   d->check_required = opt.check_required;
-  d->unknown = static_cast<std::uint8_t>(opt.unknown_tools == unknown_tool_policy::drop    ? 1
-                                         : opt.unknown_tools == unknown_tool_policy::error ? 2
-                                                                                           : 0);
+  d->unknown = static_cast<std::uint8_t>(opt.unknown_tools == unknown_tool_policy::drop     ? 1
+                                         : opt.unknown_tools == unknown_tool_policy::error  ? 2
+                                         : opt.unknown_tools == unknown_tool_policy::vendor ? 3
+                                                                                            : 0);
   d->max_distance = opt.max_name_distance;
   d->rules.resize(d->set.tools.size());
   d->captures.resize(d->set.tools.size());

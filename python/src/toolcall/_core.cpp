@@ -200,7 +200,8 @@ constexpr enum_name<tc::payload_kind> k_payload[] = {{"json_object", tc::payload
                                                      {"regex", tc::payload_kind::regex}};
 constexpr enum_name<tc::unknown_tool_policy> k_unknown_policy[] = {{"forward", tc::unknown_tool_policy::forward},
                                                                   {"drop", tc::unknown_tool_policy::drop},
-                                                                  {"error", tc::unknown_tool_policy::error}};
+                                                                  {"error", tc::unknown_tool_policy::error},
+                                                                  {"vendor", tc::unknown_tool_policy::vendor}};
 
 // ---------------------------------------------------------------------------------------------
 // Plain values from Python
@@ -1218,14 +1219,15 @@ Raises toolcall.Error (invalid_pattern) for a bad pattern or a missing name or c
                              R"doc(Schema-aware repair of tool calls, from the request's OpenAI `tools`.
 
 Normalizer(tools, *, rules=None, enabled=True, coerce_types=True, repair_names=True,
-check_required=True, fill_defaults=True, unknown_tools='forward', max_name_distance=2)
+check_required=True, fill_defaults=True, unknown_tools='vendor', max_name_distance=2)
 
 tools: the OpenAI tools list (or a dict with a "tools" list), or its JSON text. It coerces values
 by the schema ("130" -> 130 for an integer, "true" -> true, a JSON string -> an object, enum case),
 repairs names ("functions.read", "Read", "raed" -> "read"), reports missing required fields and
 fills them from a schema default or a rule. Each change is a 'normalized' note with a JSON pointer
-and the call's status becomes 'normalized'. unknown_tools: 'forward' (status 'unknown_tool'),
-'drop' or 'error'. Immutable: share it between threads. Raises toolcall.Error (invalid_input)
+and the call's status becomes 'normalized'. unknown_tools: 'vendor' (the default: 'error' for the
+families whose vendor parser leaves a call to an undeclared tool as text, dots, MiniCPM and
+InternLM2, 'forward' for the others), 'forward' (status 'unknown_tool'), 'drop' or 'error'. Immutable: share it between threads. Raises toolcall.Error (invalid_input)
 for malformed tools.)doc")
       .def(py::init([](py::handle tools, py::handle rules, const py::kwargs& kw) {
              return make_normalizer(tools, rules, kw);

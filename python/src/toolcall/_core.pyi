@@ -19,7 +19,7 @@ CallStatus = Literal["ok", "repaired", "normalized", "truncated", "invalid", "un
 FinishReason = Literal["stop", "tool_calls", "length"]
 EventKind = Literal["content", "reasoning", "call_begin", "arguments_delta", "call_end", "diagnostic"]
 Severity = Literal["note", "warning", "error"]
-UnknownToolPolicy = Literal["forward", "drop", "error"]
+UnknownToolPolicy = Literal["forward", "drop", "error", "vendor"]
 #: A format for formats= / Registry.add(): a built-in name, a Format, or a spec dict.
 FormatLike = Union[str, "Format", Dict[str, Any]]
 Formats = Union["Registry", FormatLike, Iterable[FormatLike]]
@@ -203,7 +203,7 @@ class Normalizer:
         repair_names: bool = True,
         check_required: bool = True,
         fill_defaults: bool = True,
-        unknown_tools: UnknownToolPolicy = "forward",
+        unknown_tools: UnknownToolPolicy = "vendor",
         max_name_distance: int = 2,
     ) -> None: ...
     def attach(self, target: Union[Parser, StreamParser]) -> None: ...
