@@ -105,7 +105,9 @@ class recipient_handler final : public handler {
           return bad(i, "a tool message without ATEM calls");
         }
         case s_block: {
-          const step s = block_.feed(e, in.substr(i));
+          // the block counts offsets from the first byte it is given (its chunk_abs)
+          fixed_place sub_at(e.place, e.place.chunk_abs() + i);
+          const step s = block_.feed(e.with_place(sub_at), in.substr(i));
           if (s.st == step::more) return {step::more, n};
           return s.after(i);
         }
