@@ -37,6 +37,15 @@ std::size_t json_depth(const std::string& text) {
   return p.parse(text).get(e) ? 0 : json_depth(e);
 }
 
+/// A corpus case with the built-in registry under `o` (its tools attached), one-shot and
+/// streamed in 1-byte writes and two random chunkings.
+tc_test::split_result corpus_split(const tc_test::corpus_case& c, const toolcall::options& o) {
+  tc_test::chunkings how;
+  how.two_pieces = false;
+  how.random = 2;
+  return tc_test::split_compare(toolcall::parser_registry::builtin(), o, c.input, how, tc_test::with_tools{c.tools_json});
+}
+
 /// How a family writes one call with string (or JSON) arguments.
 struct family {
   const char* format;
@@ -280,16 +289,31 @@ TEST_SUITE("toolcall/limits") {
       INFO(c.id);
       toolcall::options o = base();
       o.max_depth = 1;
-      tc_test::chunkings how;
-      how.two_pieces = false;
-      how.random = 2;
-      const tc_test::split_result r =
-          tc_test::split_compare(toolcall::parser_registry::builtin(), o, c.input, how, tc_test::with_tools{c.tools_json});
+      const tc_test::split_result r = corpus_split(c, o);
       CHECK_MESSAGE(r.err.empty(), r.err);
       for (const auto& k : r.one.calls) CHECK_MESSAGE(json_depth(k.arguments) <= 2, k.arguments);
       if (r.one.calls.size() < c.calls.size()) CHECK(tc_test::has_diagnostic(r.one, toolcall::errc::limit_depth));
     }
     CHECK(nested >= 40);  // the corpus's nested calls, across the families
+  }
+
+  TEST_CASE("max_calls in every family: one call passes, limit_calls says so at the same offset in every chunking") {
+    // every corpus case with two calls or more, under a limit of 1: the first call stands, the
+    // rest do not, limit_calls is reported, and every chunking gives the one-shot message, the
+    // diagnostic's offset included (it was where the write that announced the call began)
+    std::size_t lists = 0;
+    for (const auto& c : tc_test::load_corpus()) {
+      if (c.error || c.calls.size() < 2) continue;
+      ++lists;
+      INFO(c.id);
+      toolcall::options o = base();
+      o.max_calls = 1;
+      const tc_test::split_result r = corpus_split(c, o);
+      CHECK_MESSAGE(r.err.empty(), r.err);
+      CHECK(r.one.calls.size() <= 1);
+      CHECK(tc_test::has_diagnostic(r.one, toolcall::errc::limit_calls));
+    }
+    CHECK(lists >= 60);  // the corpus's parallel calls, across the families
   }
 
   TEST_CASE("max_depth in a line-per-call block (Olmo 3): the line is dropped with limit_depth, its closer still ends the block") {

@@ -342,6 +342,22 @@ TEST_CASE("the six families' specs are valid, and bad specs are named") {
 
 // ---- Qwen3-Coder -----------------------------------------------------------------------------
 
+TEST_CASE("qwen3-coder: output cut inside a wrapped value says so once") {
+  // the failed <tool_call> region is short, so the bare <function= after its marker is read
+  // again and fails at the same byte for the same reason: one diagnostic, not two
+  const std::string text = "<tool_call>\n<function=b>\n<parameter=x>\nv";
+  for (const char* fmt : {"qwen3_coder", ""}) {
+    const toolcall::parser_registry reg = *fmt ? tc_test::only_format(fmt) : toolcall::parser_registry::builtin();
+    const tc_test::split_result r = tc_test::split_compare(reg, toolcall::options{}, text);
+    CHECK_MESSAGE(r.err.empty(), r.err);
+    CHECK(r.one.calls.empty());
+    CHECK(r.one.content == text);
+    REQUIRE(r.one.diagnostics.size() == 1);
+    CHECK(r.one.diagnostics[0].code == toolcall::errc::unterminated_call);
+    CHECK(r.one.diagnostics[0].offset == text.size());
+  }
+}
+
 TEST_CASE("qwen3-coder: a file write with code, quotes, backslashes and Unicode") {
   const std::string in = "\n<function=write_file>\n<parameter=path>\nsrc/app.py\n</parameter>\n<parameter=content>\n"
                          "import re\n\nPAT = re.compile(r\"\\d+\\s*\")\n\n\ndef greet():\n"

@@ -161,6 +161,11 @@ class message_out {
 
   // ---- diagnostics ----
   void diag(errc code, std::size_t abs, std::string m, severity level) {
+    if (!msg_.diagnostics.empty()) {
+      // a region re-scanned after its marker can fail again at the same byte for the same reason
+      const diagnostic& last = msg_.diagnostics.back();
+      if (last.code == code && last.offset == abs && last.level == level && last.message == m) return;
+    }
     if (msg_.diagnostics.size() >= opt_->max_diagnostics) {
       if (msg_.diagnostics.size() > opt_->max_diagnostics) return;
       code = errc::limit_diagnostics;

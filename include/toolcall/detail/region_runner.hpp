@@ -56,19 +56,19 @@ class region_runner : public engine_output,
   region_runner& operator=(const region_runner&) = delete;
 
   // --- the parts of region_ctx: what a handler reports (final: the engine is the last override) ---
-  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t) final {
+  void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) final {
     // undecided text before a call is content, and it goes out before the call (event order)
     if (mode_before_region_ == mode_pending) {
       flush_pending_as_content();
       mode_before_region_ = mode_text;
     }
-    // max_calls holds inside a region too (a list of calls): the calls past it are dropped
+    // max_calls holds in a list too: later calls are dropped, said at the call (or region start)
     std::size_t announced = 0;
     for (const auto& q : region_calls_) announced += q.verdict != filter_verdict::drop;
     const bool over = calls_started_ + announced >= opt_.max_calls;
     if (over && !calls_limit_reported_) {
       calls_limit_reported_ = true;
-      diag(errc::limit_calls, chunk_abs_, "max_calls reached; the later calls of this list are dropped",
+      diag(errc::limit_calls, std::max(region_abs_, begin_abs), "max_calls reached; the later calls of this list are dropped",
            severity::error);
     }
     region_calls_.emplace_back();  // built in place: its four strings are not moved

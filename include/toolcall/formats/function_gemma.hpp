@@ -172,7 +172,7 @@ struct function_gemma {
       return std::unique_ptr<detail::handler>(new detail::function_gemma_handler(
           {name, "<escape>", "<end_function_call>",
            {"<end_function_call>", "<start_function_call>", "<end_of_turn>", "<start_function_response>"},
-           true}));  // a missing comma between `<escape>` values (vLLM's functiongemma parser)
+           true, false, false}));  // a missing comma between `<escape>` values (vLLM's functiongemma parser)
     };
     return d;
   }

@@ -49,6 +49,9 @@ class gemma_call_handler final : public handler {
     /// A bare word as a value is the string it spells (`unit:celsius`), `null`/`none`/`nil` in
     /// any case null, as vLLM's Gemma 4 parser reads it (repaired); otherwise it fails the call.
     bool bare_words = false;
+    /// A key with no value (`key:}`, `key:,`) is an empty string, as vLLM's Gemma 4 parser reads
+    /// it (repaired); otherwise (FunctionGemma) it fails the call.
+    bool empty_values = true;
   };
   /// `trailer`: a block the model opens after the call and the turn cuts (`<|channel>thought`),
   /// with its closer: an empty one after the call's closer, at the end of the text or closed at
@@ -436,6 +439,14 @@ class gemma_call_handler final : public handler {
           return r_more;
         }
         if (c == ']' && (first_ || comma_) && !stack_.empty() && stack_.back() == '[') return close(e, ']');
+        if ((c == '}' || c == ',') && t_.empty_values && (stack_.empty() || stack_.back() == '{')) {
+          // `key:}`: no value after the colon (tokens::empty_values)
+          repaired_ = true;
+          comma_out(e);
+          emit(e, "\"\"");
+          st_ = s_next;
+          return byte(e, c);
+        }
         if (c == '"' || c == '\'') {
           start_string(e);
           const lex_step s = lx_.feed(std::string_view(reinterpret_cast<const char*>(&c), 1));

@@ -66,6 +66,11 @@ class harmony_handler final : public handler {
         case s_call_ws: {
           const unsigned char c = static_cast<unsigned char>(in[i]);
           if (is_json_ws(c)) { ++i; continue; }
+          if (c == '<') {  // `<|message|><|call|>`: no body (vLLM's openai parser: no arguments)
+            mark_.clear();
+            st_ = s_empty;
+            continue;
+          }
           if (c != '{') return bad(i, "the call body is not a JSON object");
           st_ = s_json;
           continue;
@@ -82,6 +87,17 @@ class harmony_handler final : public handler {
         }
         case s_closer: {
           return closer_.feed(in.substr(i)).after(i);
+        }
+        case s_empty: {
+          mark_ += in[i];
+          const pm m = prefix_match(mark_, "<|call|>");
+          if (m == pm::no) return bad(i, "the call body is not a JSON object");
+          ++i;
+          if (m == pm::partial) continue;
+          step s = body_.feed(e, "{}");  // the call takes no arguments
+          if (s.st == step::more) s = body_.finish(e);
+          if (s.st == step::fail) return bad(i, "the call body is not a JSON object");
+          return {step::done, i};
         }
         case s_text: {
           // body text up to an end marker; a partial marker is held back
@@ -107,6 +123,7 @@ class harmony_handler final : public handler {
         return {step::done, 0};
       }
       case s_closer: return closer_.give_back();
+      case s_empty: return step::failed(0, errc::unterminated_call, "the text ends after an empty call body", severity::error);
       case s_text:
         text_.finish(e);
         return {step::done, 0};
@@ -120,7 +137,7 @@ class harmony_handler final : public handler {
 
  private:
   std::string_view fmt_;
-  enum state : std::uint8_t { s_header, s_call_ws, s_json, s_closer, s_text };
+  enum state : std::uint8_t { s_header, s_call_ws, s_json, s_closer, s_empty, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_call };
 
   // header_ holds e.g. "<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json<|message|>"
@@ -183,7 +200,7 @@ class harmony_handler final : public handler {
   state st_ = s_header;
   kind kind_ = k_content;
   bool role_start_ = false;  // the region opened at a role-header recipient (`to=`)
-  std::string header_, recipient_, name_;
+  std::string header_, recipient_, name_, mark_;
   message_text text_;
   json_body body_;
   closer_reader closer_;
