@@ -115,8 +115,8 @@ class engine_output {
     section_text_.clear();
     text_out(w);
   }
-  /// The region after a held section opener stands (`called`) or failed: a failed one's text
-  /// goes back to content after the opener's, which was prose too.
+  /// A region's text going back to content: when the region `failed` (no call of it stands), a
+  /// held section opener before it was prose too and goes back first.
   void region_text_out(std::string_view s, bool failed) {
     if (failed && !section_text_.empty()) {
       std::string t;
