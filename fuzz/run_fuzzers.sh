@@ -36,19 +36,30 @@ flags=("${common[@]}" -fsanitize=fuzzer,address,undefined)
 status=0
 built=()
 lib="$build/toolcall_compiled.o"
-if ! "$CXX" "${common[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$root/src/toolcall.cpp" \
-    -o "$lib" 2>"$build/logs/toolcall_compiled.build.log"; then
+# The library and every target's own TU compile side by side (FUZZ_JOBS at a time), then link.
+compile_one() {
+  local src=$1 obj=$2 log=$3
+  shift 3
+  rm -f "$obj" "$obj.rc"
+  "$CXX" "$@" -c "$src" -o "$obj" 2>"$log"
+  echo $? >"$obj.rc"
+}
+compiled_ok() { [ "$(cat "$1.rc" 2>/dev/null)" = 0 ]; }
+compile_one "$root/src/toolcall.cpp" "$lib" "$build/logs/toolcall_compiled.build.log" \
+  "${common[@]}" -fsanitize=fuzzer-no-link,address,undefined &
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  compile_one "$here/$t.cpp" "$build/$t.o" "$build/logs/$t.build.log" "${flags[@]}" &
+done
+wait
+if ! compiled_ok "$lib"; then
   echo "BUILD FAILED: src/toolcall.cpp (see $build/logs/toolcall_compiled.build.log)"
   cat "$build/logs/toolcall_compiled.build.log" >&2
   exit 1
 fi
 for t in "${targets[@]}"; do
-  # A target whose library header is not there yet (normalizer, openai) is skipped, not failed.
-  if ! "$CXX" "${flags[@]}" "$here/$t.cpp" "$lib" -o "$build/$t" -lsimdjson -lre2 2>"$build/logs/$t.build.log"; then
-    if grep -q "fatal error: .*toolcall/.*: No such file" "$build/logs/$t.build.log"; then
-      echo "skip $t: $(grep -o 'toolcall/[a-z_/]*\.hpp' "$build/logs/$t.build.log" | head -1) is missing"
-      continue
-    fi
+  if ! compiled_ok "$build/$t.o" ||
+      ! "$CXX" "${flags[@]}" "$build/$t.o" "$lib" -o "$build/$t" -lsimdjson -lre2 2>>"$build/logs/$t.build.log"; then
     echo "BUILD FAILED: $t (see $build/logs/$t.build.log)"
     cat "$build/logs/$t.build.log" >&2
     status=1

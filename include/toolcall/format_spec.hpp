@@ -74,6 +74,13 @@ enum class xml_repeated_key {
  */
 struct xml_tags {
   std::string call_prefix;         ///< bytes right after call_begin (Step-3: `function<|tool_sep|>`)
+  /// `call_prefix` may be missing: the function tag may follow call_begin at once (vLLM's Step-3
+  /// reader skips the prefix).
+  bool call_prefix_optional = false;
+  /// After `call_prefix`, a bare name may stand before `function_open` (Step-3 written as DeepSeek
+  /// writes it: `function<|tool_sep|>get_weather` then the invoke); the invoke's own name wins,
+  /// and without an invoke the bare name is the function's (vLLM's step3 reader).
+  bool name_after_prefix = false;
   std::string function_open;       ///< `<function=`, `<invoke name=`; empty with to_line names
   xml_name_style function_name = xml_name_style::to_gt;
   std::string function_close;      ///< `</function>`; empty: call_end ends the call
@@ -103,6 +110,10 @@ struct xml_tags {
   /// keeps its whitespace; `trim` applies to the values read as JSON (Step-3: vLLM's step3
   /// parser keeps the text between the tags as written).
   bool verbatim_text = false;
+  /// A value that is the word `null` (any case) is JSON null whatever its schema type, a string
+  /// included, and the normalizer keeps it null (vLLM's Qwen3-Coder and Seed-OSS parsers). `None`
+  /// stays text where the schema wants a string. Off: a string-typed `null` is the text "null".
+  bool null_word = false;
   /// With the request's tools, `parameter_open` inside a value ends it only when it names a
   /// declared parameter not given yet (code holding a call stays in the value). Off: any name.
   bool schema_tags = true;

@@ -352,6 +352,32 @@ TEST_SUITE("toolcall/learn") {
     }
   }
 
+  TEST_CASE("a learned opener of a special token then text keeps the text as an optional call prefix") {
+    // Step-3's template writes `<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke ...`;
+    // vLLM's step3 reader also reads the invoke right after the token, or after a bare name
+    auto spec = toolcall::format::learn(samples_of("step3"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    const std::string bar = "\xEF\xBD\x9C";
+    CHECK(spec->call_begin == "<" + bar + "tool_call_begin" + bar + ">");
+    CHECK(spec->xml.call_prefix == "function<" + bar + "tool_sep" + bar + ">");
+    CHECK(spec->xml.call_prefix_optional);
+    CHECK(spec->xml.name_after_prefix);
+    auto back = toolcall::format_spec::from_json(spec->to_json());
+    REQUIRE(back);
+    CHECK(back->xml.call_prefix_optional);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*back));
+    const std::string invoke = "<steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Tokyo</steptml:parameter></steptml:invoke>";
+    for (const std::string& prefix : {std::string(), spec->xml.call_prefix, spec->xml.call_prefix + "get_weather\n"}) {
+      tc_test::want_more more;
+      more.content = "Checking.";
+      tc_test::expect_message(reg,
+                              "Checking.<" + bar + "tool_calls_begin" + bar + "><" + bar + "tool_call_begin" + bar + ">" +
+                                  prefix + invoke + "<" + bar + "tool_call_end" + bar + "><" + bar + "tool_calls_end" + bar + ">",
+                              {{"get_weather", R"({"city":"Tokyo"})"}}, more);
+    }
+  }
+
   TEST_CASE("learning says which slot it could not infer") {
     std::vector<toolcall::learn_sample> none;
     auto e = toolcall::format::learn(none);
@@ -425,6 +451,32 @@ TEST_SUITE("toolcall/learn") {
     CHECK(m.calls[0].arguments == R"({"q":"toolcall"})");
     CHECK(m.content == "Ok.");
     CHECK(m.reasoning == "hm");
+  }
+
+  TEST_CASE("a bare JSON call from a template that writes one call a turn reads later calls after `;`") {
+    // Llama 3.1's template raises on two calls in a turn: the samples show one, and the learned
+    // spec reads the calls a model writes after it, `;` or whitespace between (vLLM's llama3_json)
+    toolcall::learn_sample a;
+    a.rendered = "{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|eot_id|>";
+    a.tool_calls = {{"get_weather", R"({"city": "Paris"})"}};
+    auto spec = toolcall::format::learn({a});
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->payload == toolcall::payload_kind::json_object);
+    CHECK(spec->json.several);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    for (const char* sep : {"; ", ";", ";\n", " ; "})
+      tc_test::expect_message(reg,
+                              std::string("{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}") + sep +
+                                  "{\"name\": \"get_time\", \"parameters\": {}}<|eot_id|>",
+                              {{"get_weather", R"({"city":"Paris"})"}, {"get_time", "{}"}});
+    // two calls in a sample: the template's own separator is learned, not this default
+    toolcall::learn_sample b;
+    b.rendered = "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call>\n<tool_call>{\"name\": \"b\", \"arguments\": {}}</tool_call>";
+    b.tool_calls = {{"a", "{}"}, {"b", "{}"}};
+    auto two = toolcall::format::learn({b});
+    REQUIRE_MESSAGE(two, two.error().detail);
+    CHECK_FALSE(two->json.several);
   }
 
   TEST_CASE("for_template without a known marker says learning needs a renderer") {

@@ -784,7 +784,8 @@ TEST_CASE("toolcall/normalizer: other formats, Qwen3-Coder XML typed by the sche
     REQUIRE(m.calls.size() == 3);
     // `"5"` with its quotes is the text "5" quoted: not an exact number, left alone
     CHECK(m.calls[0].arguments == R"({"filePath":"123","offset":130,"limit":"\"5\""})");
-    CHECK(m.calls[1].arguments == R"({"filePath":"null","content":"true"})");
+    // the word null is null for a string parameter too, as Qwen's parser reads it (xml.null_word)
+    CHECK(m.calls[1].arguments == R"({"filePath":null,"content":"true"})");
     CHECK(m.calls[2].arguments == R"({"filePath":"a","oldString":"007","newString":"1e5","replaceAll":true})");
   }
   SUBCASE("pythonic, mistral, double-encoded arguments") {

@@ -159,12 +159,35 @@ TEST_SUITE("toolcall/typing") {
     // `tag` is [string, integer]; `note` is string-or-null; `limit` is integer-or-null
     check_args("qwen3_coder", qwen({{"tag", "v2 release"}, {"note", "None of the tests fail"}, {"limit", "7"}}),
                R"({"tag": "v2 release", "note": "None of the tests fail", "limit": 7})");
-    check_args("minimax_m2", minimax({{"tag", "-12"}, {"note", "NULL"}, {"title", "null"}}),
-               R"({"tag": -12, "note": null, "title": "null"})");
+    check_args("minimax_m2", minimax({{"tag", "-12"}, {"note", "NULL"}, {"title", "nullable"}}),
+               R"({"tag": -12, "note": null, "title": "nullable"})");
     // an array is not one of the union's kinds: the text stays
     check_args("seed_oss", seed({{"tag", "[1, 2]"}, {"note", "nothing"}}), R"({"tag": "[1, 2]", "note": "nothing"})");
     // a string-typed parameter keeps `007` and `None` as written
     check_args("step3", step3({{"title", "007"}, {"code", "None"}}), R"({"title": "007", "code": "None"})");
+  }
+
+  TEST_CASE("the word null is null whatever the type where the vendor says so; the other families keep the text") {
+    // vLLM's qwen3coder, seed_oss and minimax_m2 parsers test value.lower() == "null" before the schema:
+    // `title` and `code` are strings, `tag` a [string, integer] union; `None` is not the word
+    const char* const want = R"({"title": null, "code": "None", "tag": null, "note": "nullable"})";
+    const params ps = {{"title", "null"}, {"code", "None"}, {"tag", "NULL"}, {"note", "nullable"}};
+    check_args("qwen3_coder", qwen(ps), want);
+    check_args("seed_oss", seed(ps), want);
+    check_args("minimax_m2", minimax(ps), want);
+    // without the tools too (the vendor's check comes before it looks for a schema)
+    check_args("qwen3_coder", qwen({{"title", "Null"}, {"code", "null pointer"}}),
+               R"({"title": null, "code": "null pointer"})", false);
+    // dots and Solar Open 2 (their vendors' parsers), with and without the tools
+    for (bool tools : {true, false}) {
+      check_args("dots", "<dots_function_call>\n<invoke name=\"edit\">\n<parameter name=\"title\">null</parameter>\n"
+                 "</invoke>\n</dots_function_call>", R"({"title": null})", tools);
+      check_args("solar_open2", "<|tool_call:start|>edit\n<|tool_arg:start|>title<|tool_arg:value|>NULL<|tool_arg:end|>\n"
+                 "<|tool_call:end|>", R"({"title": null})", tools);
+    }
+    // GLM, Step-3: a string-typed `null` is the text
+    check_args("glm", glm({{"title", "null"}}), R"({"title": "null"})");
+    check_args("step3", step3({{"title", "null"}}), R"({"title": "null"})");
   }
 
   TEST_CASE("numbers and booleans as Python reads them, and JSON encoded twice, in every XML family") {

@@ -305,6 +305,9 @@ struct format_traits {
   /// The vendor's parser leaves a call to a tool the request does not declare as text
   /// (unknown_tool_policy::vendor rejects it).
   bool unknown_tools_as_text = false;
+  /// A value that was the word `null` stays null where the schema wants a string (the XML
+  /// body's null_word): the normalizer does not turn it back into "null".
+  bool null_word = false;
 };
 
 /// How the request's schema types one XML parameter value ("values typed by the

@@ -550,6 +550,34 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   if (spec.payload == payload_kind::json_array && spec.call_end.empty() && spec.json.inject.empty() &&
       special_token_shape(spec.call_begin))
     spec.bare_json.call_array = true;
+  // an XML call opener that is a special token then plain text (Step-3's
+  // `<｜tool_call_begin｜>function<｜tool_sep｜>`): the text after the token is a call prefix a
+  // model may leave out or follow with a bare name, as the vendor's reader does (vLLM's step3
+  // reads the invoke right after the token, or after `function<｜tool_sep｜>NAME`); kept only when the split spec still reads every sample (a generic
+  // token such as Kimi-K3's `<|open|>` opens other tags too)
+  if (spec.payload == payload_kind::xml_parameters && spec.xml.call_prefix.empty() && !spec.xml.function_open.empty()) {
+    const std::vector<std::string> toks = learn_tokens(spec.call_begin);
+    if (toks.size() >= 2 && special_token_shape(toks[0]) && !special_token_shape(toks[1]) &&
+        spec.call_begin.compare(0, toks[0].size(), toks[0]) == 0) {
+      format_spec split = spec;
+      split.xml.call_prefix = spec.call_begin.substr(toks[0].size());
+      split.call_begin = toks[0];
+      split.xml.call_prefix_optional = true;
+      split.xml.name_after_prefix = true;
+      bool reads = true;
+      std::string ignored;
+      for (const auto& s : samples)
+        if (!s.tool_calls.empty() && !learn_check(split, s, ignored)) reads = false;
+      if (reads) spec = std::move(split);
+    }
+  }
+  // a JSON object with no closer, from a template that writes one call a turn (Llama 3.1's
+  // raises on two): the peers read later calls after it, `;` or whitespace between (vLLM's
+  // llama3_json splits on `;`), so several values may follow (json.several)
+  std::size_t most_calls = 0;
+  for (const auto& s : samples) most_calls = std::max(most_calls, s.tool_calls.size());
+  if (spec.payload == payload_kind::json_object && spec.call_end.empty() && most_calls == 1 && !spec.json.name_as_key)
+    spec.json.several = true;
   spec.template_markers.clear();
   if (!spec.call_begin.empty()) spec.template_markers.push_back(spec.call_begin);
   if (spec.tool_name_triggers) spec.description = "learned: NAME(...) lines of the declared tools";

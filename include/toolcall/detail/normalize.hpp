@@ -115,6 +115,7 @@ class normalize_filter final : public call_filter, public json_listener {
     tool_ = -1;
     root_ = -1;
     text_body_ = traits.values_as_text;
+    null_kept_ = traits.null_word;
     const schema_set& s = d_->set;
     int idx = s.find_tool(name);
     if (idx < 0 && d_->repair_names) {
@@ -255,7 +256,7 @@ class normalize_filter final : public call_filter, public json_listener {
       holding_ = false;
       const std::string_view held(lx_.out().data() + hold_start_, pos - hold_start_);
       tmp_.clear();
-      value_rewriter rw(*d_, notes_, text_body_);
+      value_rewriter rw(*d_, notes_, text_body_, null_kept_);
       if (rw.rewrite_text(held, hold_node_, path_, tmp_)) changed_ = true;
       emit(tmp_);
       copied_ = pos;
@@ -425,7 +426,7 @@ class normalize_filter final : public call_filter, public json_listener {
 
   /// End of a streamed object: user rules (top level), then required fields.
   void close_object(frame& f, bool top) {
-    value_rewriter rw(*d_, notes_, text_body_);
+    value_rewriter rw(*d_, notes_, text_body_, null_kept_);
     if (top && tool_ >= 0) {
       for (const norm_rule& r : d_->rules[static_cast<std::size_t>(tool_)]) {
         if (has_key(f, r.field)) continue;
@@ -493,6 +494,7 @@ class normalize_filter final : public call_filter, public json_listener {
   int tool_ = -1, root_ = -1;
   bool changed_ = false;
   bool text_body_ = false;
+  bool null_kept_ = false;
   json_lexer lx_;
   std::string* out_ = nullptr;
   std::size_t copied_ = 0;

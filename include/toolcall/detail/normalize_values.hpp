@@ -57,8 +57,10 @@ struct norm_data {
 class value_rewriter {
  public:
   using note = call_filter::note;
-  value_rewriter(const norm_data& d, std::vector<note>& notes, bool text_body) noexcept
-      : d_(d), s_(d.set), notes_(notes), text_body_(text_body) {}
+  /// `text_body`: the values were text (XML parameters); `null_kept`: a null there was the word
+  /// `null`, which the vendor's parser reads as null whatever the type (format_traits::null_word).
+  value_rewriter(const norm_data& d, std::vector<note>& notes, bool text_body, bool null_kept = false) noexcept
+      : d_(d), s_(d.set), notes_(notes), text_body_(text_body), null_kept_(null_kept) {}
 
   /// Rewrites `text` (one JSON value) under `schema` into out; true when it changed. Text that
   /// does not parse is copied unchanged.
@@ -243,8 +245,9 @@ class value_rewriter {
         return true;
       }
       case jdom::kind::null: {
-        // null is only turned into text for XML/key-value bodies, where it was text
-        if (t == 0 || (t & ty_null) || !(t & ty_string) || !text_body_) {
+        // null is only turned into text for XML/key-value bodies, where it was text (and not
+        // where the vendor's parser makes the word `null` null whatever the type)
+        if (t == 0 || (t & ty_null) || !(t & ty_string) || !text_body_ || null_kept_) {
           out += "null";
           return false;
         }
@@ -480,6 +483,7 @@ class value_rewriter {
   const schema_set& s_;
   std::vector<note>& notes_;
   bool text_body_ = false;
+  bool null_kept_ = false;
   struct activation {
     const jdom* doc;
     std::size_t value;

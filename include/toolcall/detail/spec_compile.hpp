@@ -89,6 +89,8 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
   xml_spec o;
   o.format = s.name;
   o.call_prefix = x.call_prefix;
+  o.prefix_optional = x.call_prefix_optional && !x.call_prefix.empty();
+  o.name_after_prefix = x.name_after_prefix && !x.call_prefix.empty();
   o.fn_open = x.function_open;
   o.fn_name = spec_xml_name(x.function_name);
   o.fn_close = x.function_close;
@@ -106,6 +108,7 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
   o.guess_values = x.untyped_json;
   o.verbatim_strings = x.verbatim_strings;
   o.verbatim_text = x.verbatim_text;
+  o.null_word = x.null_word;
   o.schema_tags = x.schema_tags;
   o.end_after_value = x.close_at_end;  // the body keeps the call, with a warning
   o.name_sep = x.name_separator;
@@ -127,6 +130,7 @@ inline json_region_spec spec_json_region(const format_spec& s, std::string_view 
   shape.skip_bad = s.json.skip_bad;
   shape.require_args = s.json.require_arguments;
   json_region_spec r = json_spec(close, list || s.json.several, shape);
+  r.body.semicolons = s.json.several;  // `;` between values too (docs/format_spec.md)
   r.lead = s.json.lead;
   r.inject = s.json.inject;
   return r;
@@ -451,6 +455,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   d.traits.values_as_text = s.payload == payload_kind::xml_parameters || s.payload == payload_kind::xml_elements;
   d.traits.model_ids = s.model_ids || !s.id_end.empty() || !s.name_prefix.empty() || !s.name_index.empty();
   d.traits.unknown_tools_as_text = s.unknown_tools_as_text;
+  d.traits.null_word = d.traits.values_as_text && s.xml.null_word;
   if (s.tool_name_triggers) d.tool_triggers = &formats::granite_pythonic::tool_triggers;
   if (s.payload == payload_kind::xml_elements) d.tool_triggers = &formats::morph_xml::tool_triggers;
   std::shared_ptr<const custom_def> cc = std::move(c);

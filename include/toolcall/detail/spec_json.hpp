@@ -206,6 +206,8 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     const std::string p = spec_reader::join(path, k);
     bool ok = true;
     if (k == "call_prefix") ok = r.get(kv.value, p, x.call_prefix);
+    else if (k == "call_prefix_optional") ok = r.get(kv.value, p, x.call_prefix_optional);
+    else if (k == "name_after_prefix") ok = r.get(kv.value, p, x.name_after_prefix);
     else if (k == "function_open") ok = r.get(kv.value, p, x.function_open);
     else if (k == "function_name") ok = r.get_enum(kv.value, p, x.function_name, names, spec_name_style);
     else if (k == "function_close") ok = r.get(kv.value, p, x.function_close);
@@ -222,6 +224,7 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     else if (k == "untyped_json") ok = r.get(kv.value, p, x.untyped_json);
     else if (k == "verbatim_strings") ok = r.get(kv.value, p, x.verbatim_strings);
     else if (k == "verbatim_text") ok = r.get(kv.value, p, x.verbatim_text);
+    else if (k == "null_word") ok = r.get(kv.value, p, x.null_word);
     else if (k == "schema_tags") ok = r.get(kv.value, p, x.schema_tags);
     else if (k == "name_separator") ok = r.get(kv.value, p, x.name_separator);
     else if (k == "tag_end") ok = r.get(kv.value, p, x.tag_end);
@@ -465,6 +468,8 @@ inline std::string spec_to_json(const format_spec& s) {
       w.key("xml");
       w.open('{');
       w.kv("call_prefix", x.call_prefix);
+      w.kv("call_prefix_optional", x.call_prefix_optional);
+      w.kv("name_after_prefix", x.name_after_prefix);
       w.kv("function_open", x.function_open);
       w.kv("function_name", spec_name_style(x.function_name));
       w.kv("function_close", x.function_close);
@@ -481,6 +486,7 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("untyped_json", x.untyped_json);
       w.kv("verbatim_strings", x.verbatim_strings);
       w.kv("verbatim_text", x.verbatim_text);
+      w.kv("null_word", x.null_word);
       w.kv("schema_tags", x.schema_tags);
       w.kv("name_separator", x.name_separator);
       w.kv("tag_end", x.tag_end);

@@ -427,6 +427,9 @@ class xml_call_body {
                    : e.request.guess_json_values() || sp_.guess_values ? m_guess
                                                                        : m_string;
     }
+    // a string or union value may be the word `null` (null_word): held while it may be
+    next_null_word_ = sp_.null_word && (next_mode_ == m_string || next_mode_ == m_guess);
+    if (next_null_word_ && next_mode_ == m_string) next_mode_ = m_guess, accept_ = 0;
     if (sp_.value_open.empty()) {
       open_value();
     } else {
@@ -463,6 +466,7 @@ class xml_call_body {
       a() += "\":";
     }
     mode_ = next_mode_;
+    null_word_ = next_null_word_;
     if (mode_ == m_string) a() += '"';
     st_ = s_value;
     vph_ = vp_text;
@@ -604,6 +608,7 @@ class xml_call_body {
   bool probe_closed_ = false;            // vp_probe: after the value's closer (else rule a)
   bool loose_ok_ = false;                // the schema types the value: loose_typed() may read it
   bool attr_typed_ = false;              // an attribute or type tag (not the schema) types it: a JSON string decodes
+  bool next_null_word_ = false, null_word_ = false;  // the value may be the word `null` (xml_spec::null_word)
   std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
   std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
   std::vector<std::string> given_;       // the open call's keys so far

@@ -319,7 +319,7 @@ inline void xml_call_body::text(std::string_view s) {
     const unsigned char c = static_cast<unsigned char>(s[0]);
     const bool maybe_json = ((accept_ & vk_number) && ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) ||
                             ((accept_ & vk_boolean) && (c == 't' || c == 'f' || c == 'T' || c == 'F')) ||
-                            ((accept_ & vk_null) && (c == 'n' || c == 'N')) ||
+                            (((accept_ & vk_null) || null_word_) && (c == 'n' || c == 'N')) ||
                             ((accept_ & vk_array) && c == '[') || ((accept_ & vk_object) && c == '{');
     if (maybe_json) {
       mode_ = m_guess_buf;
@@ -374,6 +374,10 @@ inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
       break;
     case m_guess: a() += "\"\""; break;
     case m_guess_buf: {
+      if (null_word_ && xml_value_decoder::null_word(value_, false)) {  // `null` itself, not `None`
+        a() += "null";
+        break;
+      }
       if ((accept_ & vk_null) && held_null()) {
         a() += "null";
         break;

@@ -93,6 +93,10 @@ struct xml_spec {
   /// (vllm-project/vllm#49567): the value sits inline between the tags, so whitespace around it
   /// is data.
   bool verbatim_text = false;
+  /// A value that is the word `null` in any case (outer whitespace aside) is null whatever the
+  /// schema types it, a string or nothing (vLLM's Qwen3-Coder and Seed-OSS parsers test
+  /// value.lower() == "null" before they look at the schema). `None` is not this word.
+  bool null_word = false;
   /// With the request's tools, a parameter tag inside a value ends it only when it names a
   /// declared parameter not given yet (vLLM's Qwen3-Coder parser); off: any name does (GLM,
   /// whose vendor parser pairs `<arg_key>`/`<arg_value>` without the schema).

@@ -113,16 +113,16 @@ class xml_value_decoder {
     return k != json_validator::kind::invalid && k != json_validator::kind::string && !lex(e, v);
   }
 
-  /// `null` or `None` in any case, outer whitespace removed (the vendors' parsers compare
-  /// value.lower()).
-  static bool null_word(std::string_view v) noexcept {
+  /// `null` or (with `none`) `None` in any case, outer whitespace removed (the vendors' parsers
+  /// compare value.lower()).
+  static bool null_word(std::string_view v, bool none = true) noexcept {
     while (!v.empty() && is_json_ws(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
     v = rtrim_ws(v);
     if (v.size() != 4) return false;
     char l[4];
     for (int i = 0; i < 4; ++i) l[i] = static_cast<char>(v[static_cast<std::size_t>(i)] | 0x20);
     const std::string_view w(l, 4);
-    return w == "null" || w == "none";
+    return w == "null" || (none && w == "none");
   }
 
   const std::string& out() const noexcept { return lx_.out(); }

@@ -93,6 +93,7 @@ struct dots {
     s.param_close = "</parameter>";
     s.call_close = "</dots_function_call>";
     s.trim = detail::xml_trim::whitespace;
+    s.null_word = true;  // both vendor parsers: a value `null` is null whatever its type
     s.multi = true;
     return s;
   }
@@ -105,6 +106,7 @@ struct dots {
     d.markers = {"<|endofresponse|>"};
     d.template_markers = {"<dots_function_call>"};
     d.traits.values_as_text = true;
+    d.traits.null_word = true;
     d.traits.unknown_tools_as_text = true;  // vLLM's dots parser: a call to an undeclared tool is text
     d.presets = {{"(^|/)dots[._-]?llm", {"dots"}, 20, false}};
     d.make = [] {

@@ -35,6 +35,8 @@ struct minimax_m2 {
     s.xml.parameter_name = xml_name_style::quoted;
     s.xml.parameter_close = "</parameter>";
     s.xml.trim = xml_value_trim::whitespace;
+    // vLLM's and SGLang's parsers and MiniMax's guide: a value `null` is None whatever its type
+    s.xml.null_word = true;
     s.xml.multi = true;
     s.xml.invoke_lead = "<invoke";
     s.markers = {"[e~["};

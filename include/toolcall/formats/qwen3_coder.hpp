@@ -128,6 +128,8 @@ struct qwen3_coder {
     // (a model that mixes Hermes and Qwen3-Coder writes it; vLLM's reader finds no parameter
     // there and gives `{}`, losing them)
     s.json_args = true;
+    // vLLM's parser: a value `null` (any case) is None whatever the schema says, a string too
+    s.null_word = true;
     return s;
   }
   /// After a bare `<function=NAME>`: one function per region (the next bare tag is its own
@@ -156,6 +158,7 @@ struct qwen3_coder {
     d.template_markers = {"<function=", "<parameter="};
     d.call_template = {"<tool_call>\n<function={NAME}>\n", "\n</function>\n</tool_call>", "qwen_xml"};
     d.traits.values_as_text = true;
+    d.traits.null_word = true;
     // Step-3.5 writes this XML too (Step-3 does not: formats/step3.hpp)
     // Xiaomi MiMo-V2-Flash too (vLLM's mimov2_flash parser reads this XML)
     d.presets = {{"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes", "named_function"}, 15, false},

@@ -36,6 +36,7 @@ struct seed_oss {
     s.xml.parameter_close = "</parameter>";
     s.xml.trim = xml_value_trim::one_newline;
     s.xml.multi = true;
+    s.xml.null_word = true;  // vLLM's seed_oss parser: a value `null` is None whatever its type
     s.markers = {"<seed:eos>"};
     s.reasoning = {{"<seed:think>", "</seed:think>"}};
     s.template_markers = {"<seed:tool_call>"};

@@ -179,6 +179,7 @@ struct solar_open2 {
     s.param_close = "<|tool_arg:end|>";
     s.trim = detail::xml_trim::none;
     s.schema_tags = false;  // the vendor pairs keys and values by the sentinels alone
+    s.null_word = true;     // vLLM's solar_open2 parser: value.strip().lower() == "null" is None
     s.repeated_key = detail::xml_repeat::first_wins;  // vLLM's solar_open2 parser keeps the first value
     return s;
   }
@@ -192,6 +193,7 @@ struct solar_open2 {
     d.reasoning = {{"<|think:start|>", "<|think:end|>"}};
     d.template_markers = {"<|tool_arg:value|>", "<|tool_call:start|>"};
     d.traits.values_as_text = true;
+    d.traits.null_word = true;
     // upstage/Solar-Open2-250B and re-uploads (...-GGUF, mlx-community/...-4bit)
     d.presets = {{"(?:^|[/_-])solar-open-?2(?:[-_.].*)?$", {"solar_open2"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::solar_open2_handler(spec())); };
