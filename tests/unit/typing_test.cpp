@@ -328,4 +328,24 @@ TEST_SUITE("toolcall/typing") {
     REQUIRE(m.calls.size() == 1);
     CHECK(args == m.calls[0].arguments);
   }
+
+  TEST_CASE("a string that may be the word null is held only while it may be") {
+    // Qwen3-Coder's `title` (a string): `nobody` streams once `nob` cannot be `null`
+    const std::string text = qwen({{"title", "nobody_wrote_this_one_yet"}});
+    const toolcall::parser_registry reg = reg_of("qwen3_coder");
+    toolcall::stream_parser sp{reg, opts()};
+    toolcall::normalizer::create(k_tools)->attach(sp);
+    std::string args;
+    auto sink = [&](const toolcall::event& ev) {
+      if (ev.kind == toolcall::event_kind::arguments_delta) args.append(ev.text.data(), ev.text.size());
+    };
+    const std::size_t cut = text.find("_one");
+    sp.write(std::string_view(text).substr(0, cut), sink);
+    CHECK_MESSAGE(args.find("nobody_wrote") != std::string::npos, args);
+    sp.write(std::string_view(text).substr(cut), sink);
+    const toolcall::message m = sp.finish(sink);
+    REQUIRE(m.calls.size() == 1);
+    CHECK(args == m.calls[0].arguments);
+    CHECK(tc_test::json_text_equal(m.calls[0].arguments, R"({"title": "nobody_wrote_this_one_yet"})"));
+  }
 }

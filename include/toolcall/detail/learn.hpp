@@ -553,8 +553,9 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   // an XML call opener that is a special token then plain text (Step-3's
   // `<｜tool_call_begin｜>function<｜tool_sep｜>`): the text after the token is a call prefix a
   // model may leave out or follow with a bare name, as the vendor's reader does (vLLM's step3
-  // reads the invoke right after the token, or after `function<｜tool_sep｜>NAME`); kept only when the split spec still reads every sample (a generic
-  // token such as Kimi-K3's `<|open|>` opens other tags too)
+  // reads the invoke right after the token, or after `function<｜tool_sep｜>NAME`); kept only
+  // when the split spec still reads every sample (a generic token such as Kimi-K3's `<|open|>`
+  // opens other tags too)
   if (spec.payload == payload_kind::xml_parameters && spec.xml.call_prefix.empty() && !spec.xml.function_open.empty()) {
     const std::vector<std::string> toks = learn_tokens(spec.call_begin);
     if (toks.size() >= 2 && special_token_shape(toks[0]) && !special_token_shape(toks[1]) &&

@@ -341,6 +341,19 @@ inline void xml_call_body::text(std::string_view s) {
       }
     }
   }
+  if (mode_ == m_guess_buf && accept_ == 0) {
+    // only the word `null` is held (null_word): the text is a string from its first byte that
+    // cannot be part of it, and streams from there
+    bool may = value_.size() + s.size() <= 4;
+    for (std::size_t k = 0; may && k < s.size(); ++k)
+      may = (s[k] | 0x20) == "null"[value_.size() + k];
+    if (!may) {
+      mode_ = m_string;
+      a() += '"';
+      string_text(value_);
+      value_.clear();
+    }
+  }
   if (mode_ == m_string) string_text(s);
   else value_ += s;
 }
