@@ -140,6 +140,27 @@ const char* const k_typed_json = R"({"count": 3, "ratio": 0.25, "dry_run": true,
   "options": {"indent": 4, "tabs": false}, "paths": ["src/a.py", "src/b.py"], "note": null,
   "limit": null, "tag": 42, "title": "Fix the loop"})";
 
+/// Streams `text` in two writes, cut before `cut_at`: the arguments deltas of the first write
+/// must already hold `streamed`, and all of them must fold to the final arguments.
+toolcall::message check_streams_before(const char* format, const std::string& text, const char* cut_at,
+                                       const char* streamed) {
+  const toolcall::parser_registry reg = reg_of(format);
+  toolcall::stream_parser sp{reg, opts()};
+  toolcall::normalizer::create(k_tools)->attach(sp);
+  std::string args;
+  auto sink = [&](const toolcall::event& ev) {
+    if (ev.kind == toolcall::event_kind::arguments_delta) args.append(ev.text.data(), ev.text.size());
+  };
+  const std::size_t cut = text.find(cut_at);
+  sp.write(std::string_view(text).substr(0, cut), sink);
+  CHECK_MESSAGE(args.find(streamed) != std::string::npos, args);
+  sp.write(std::string_view(text).substr(cut), sink);
+  toolcall::message m = sp.finish(sink);
+  REQUIRE(m.calls.size() == 1);
+  CHECK(args == m.calls[0].arguments);
+  return m;
+}
+
 }  // namespace
 
 TEST_SUITE("toolcall/typing") {
@@ -312,40 +333,14 @@ TEST_SUITE("toolcall/typing") {
 
   TEST_CASE("values are held only while their type is open: a string under a union streams") {
     // the union `tag` with a text value: its first word decides, the rest streams as it comes
-    const std::string text = minimax({{"tag", "release notes for the next version of the library"}});
-    const toolcall::parser_registry reg = reg_of("minimax_m2");
-    toolcall::stream_parser sp{reg, opts()};
-    toolcall::normalizer::create(k_tools)->attach(sp);
-    std::string args;
-    auto sink = [&](const toolcall::event& ev) {
-      if (ev.kind == toolcall::event_kind::arguments_delta) args.append(ev.text.data(), ev.text.size());
-    };
-    const std::size_t cut = text.find("library");
-    sp.write(std::string_view(text).substr(0, cut), sink);
-    CHECK_MESSAGE(args.find("next version") != std::string::npos, args);
-    sp.write(std::string_view(text).substr(cut), sink);
-    const toolcall::message m = sp.finish(sink);
-    REQUIRE(m.calls.size() == 1);
-    CHECK(args == m.calls[0].arguments);
+    check_streams_before("minimax_m2", minimax({{"tag", "release notes for the next version of the library"}}),
+                         "library", "next version");
   }
 
   TEST_CASE("a string that may be the word null is held only while it may be") {
-    // Qwen3-Coder's `title` (a string): `nobody` streams once `nob` cannot be `null`
-    const std::string text = qwen({{"title", "nobody_wrote_this_one_yet"}});
-    const toolcall::parser_registry reg = reg_of("qwen3_coder");
-    toolcall::stream_parser sp{reg, opts()};
-    toolcall::normalizer::create(k_tools)->attach(sp);
-    std::string args;
-    auto sink = [&](const toolcall::event& ev) {
-      if (ev.kind == toolcall::event_kind::arguments_delta) args.append(ev.text.data(), ev.text.size());
-    };
-    const std::size_t cut = text.find("_one");
-    sp.write(std::string_view(text).substr(0, cut), sink);
-    CHECK_MESSAGE(args.find("nobody_wrote") != std::string::npos, args);
-    sp.write(std::string_view(text).substr(cut), sink);
-    const toolcall::message m = sp.finish(sink);
-    REQUIRE(m.calls.size() == 1);
-    CHECK(args == m.calls[0].arguments);
+    // Qwen3-Coder's `title` (a string): `nobody` streams once `no` cannot be `null`
+    const toolcall::message m =
+        check_streams_before("qwen3_coder", qwen({{"title", "nobody_wrote_this_one_yet"}}), "_one", "nobody_wrote");
     CHECK(tc_test::json_text_equal(m.calls[0].arguments, R"({"title": "nobody_wrote_this_one_yet"})"));
   }
 }
