@@ -93,7 +93,7 @@ struct xml_spec {
   /// (vllm-project/vllm#49567): the value sits inline between the tags, so whitespace around it
   /// is data.
   bool verbatim_text = false;
-  /// A value that is the word `null` in any case (outer whitespace aside) is null whatever the
+  /// A value that is the word `null` in any case (after the family's trim) is null whatever the
   /// schema types it, a string or nothing (vLLM's Qwen3-Coder and Seed-OSS parsers test
   /// value.lower() == "null" before they look at the schema). `None` is not this word.
   bool null_word = false;

@@ -106,7 +106,7 @@ struct dots {
     d.markers = {"<|endofresponse|>"};
     d.template_markers = {"<dots_function_call>"};
     d.traits.values_as_text = true;
-    d.traits.null_word = true;
+    d.traits.null_word = spec().null_word;  // the normalizer keeps the null the body reads
     d.traits.unknown_tools_as_text = true;  // vLLM's dots parser: a call to an undeclared tool is text
     d.presets = {{"(^|/)dots[._-]?llm", {"dots"}, 20, false}};
     d.make = [] {

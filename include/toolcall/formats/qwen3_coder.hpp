@@ -158,7 +158,7 @@ struct qwen3_coder {
     d.template_markers = {"<function=", "<parameter="};
     d.call_template = {"<tool_call>\n<function={NAME}>\n", "\n</function>\n</tool_call>", "qwen_xml"};
     d.traits.values_as_text = true;
-    d.traits.null_word = true;
+    d.traits.null_word = spec().null_word;  // the normalizer keeps the null the body reads
     // Step-3.5 writes this XML too (Step-3 does not: formats/step3.hpp)
     // Xiaomi MiMo-V2-Flash too (vLLM's mimov2_flash parser reads this XML)
     d.presets = {{"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes", "named_function"}, 15, false},

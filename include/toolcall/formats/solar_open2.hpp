@@ -193,7 +193,7 @@ struct solar_open2 {
     d.reasoning = {{"<|think:start|>", "<|think:end|>"}};
     d.template_markers = {"<|tool_arg:value|>", "<|tool_call:start|>"};
     d.traits.values_as_text = true;
-    d.traits.null_word = true;
+    d.traits.null_word = spec().null_word;  // the normalizer keeps the null the body reads
     // upstage/Solar-Open2-250B and re-uploads (...-GGUF, mlx-community/...-4bit)
     d.presets = {{"(?:^|[/_-])solar-open-?2(?:[-_.].*)?$", {"solar_open2"}, 20, false}};
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::solar_open2_handler(spec())); };
