@@ -5,7 +5,8 @@
 // The straight argument path, measured in heap bytes: one-shot parsing keeps no
 // second copy of a region (it is a view of the caller's text), a call's arguments have one
 // buffer written once, and a response that is mostly a call does not reserve content as large
-// as itself. Its own executable: it replaces the global operator new to count.
+// as itself, nor one as large as the call-size limit for each of many small calls. Its own
+// executable: it replaces the global operator new to count.
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -14,7 +15,7 @@
 #include <toolcall/toolcall.hpp>
 
 namespace {
-std::size_t g_live = 0, g_peak = 0;
+std::size_t g_live = 0, g_peak = 0, g_total = 0;
 bool g_count = false;
 
 struct header {
@@ -28,6 +29,7 @@ void* counted(std::size_t n) {
   static_cast<header*>(p)->n = n;
   if (g_count) {
     g_live += n;
+    g_total += n;
     if (g_live > g_peak) g_peak = g_live;
   }
   return static_cast<char*>(p) + sizeof(header);
@@ -62,6 +64,7 @@ template <class F>
 std::size_t peak_of(F&& f) {
   g_live = 0;
   g_peak = 0;
+  g_total = 0;
   g_count = true;
   f();
   g_count = false;
@@ -155,6 +158,24 @@ int main() {
     });
     const std::size_t bound = 16384;
     check(calls == 1 && peak <= bound, "64-byte writes, one 256 KB call, the previous message recycled", peak, bound);
+  }
+
+  // a long reply of many small calls, one-shot: each call's arguments buffer is sized by the
+  // calls before it, not by the rest of the text (up to the call-size limit) and given back
+  {
+    std::string reply;
+    for (int k = 0; reply.size() < 400 * 1024; ++k)
+      reply += "Step " + std::to_string(k) + ": checking the next file.\n<tool_call>\n{\"name\": \"read_file\", "
+               "\"arguments\": {\"path\": \"src/f" + std::to_string(k) + ".c\"}}\n</tool_call>\n";
+    toolcall::options o;
+    o.max_calls = std::size_t{1} << 20;
+    std::size_t calls = 0;
+    (void)peak_of([&] { calls = p.parse(reply, o).calls.size(); });
+    // the message (its content, about a third of the text, and each call's name, id, format and
+    // arguments, with the vector's doublings) and small state; reserving the rest of the text
+    // for each call allocated about 1,700 times the text (700 MB); this takes about 8 times
+    const std::size_t bound = 16 * reply.size();
+    check(calls > 3000 && g_total <= bound, "one-shot, 400 KB of small calls: bytes allocated", g_total, bound);
   }
 
   std::printf("memory: %d failed\n", failures);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite (README "Testing"): first installs what is missing (tests/install_deps.sh:
-# Debian packages, through apt-get as root or with sudo), then the CMake build + ctest, the same
-# under ASan+UBSan (without the npm SDK judges, which the release step runs), the threads test
-# under TSan, the meson build + its tests but the unit suite, each fuzz target for a
-# short bounded time, and the Python package's tests (python/run_tests.sh) when it is there.
+# Debian packages, through apt-get as root or with sudo), then the CMake release build + ctest
+# without the unit suite, the unit suite (with the npm SDK judges) and the fuzz replays under
+# ASan+UBSan, the threads test under TSan beside the meson build + its tests but the unit suite,
+# then each fuzz target for a short bounded time beside the Python package's tests
+# (python/run_tests.sh, when it is there).
 # Ends with a summary: each step's result and wall time, the total, and a "N passed, N failed"
 # line.
 #
@@ -25,23 +26,52 @@ failed=0
 failures=()
 summary=()
 
+record() {
+  # name, result (ok or FAILED), wall seconds
+  if [ "$2" = ok ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("$1")
+  fi
+  summary+=("$(printf '%-7s %4d min %02d s  %s' "$2" $(($3 / 60)) $(($3 % 60)) "$1")")
+}
+
 step() {
   local name=$1
   shift
   echo
   echo "=== $name"
-  local t0=$SECONDS result
-  if "$@"; then
-    passed=$((passed + 1))
-    result=ok
-  else
-    failed=$((failed + 1))
-    failures+=("$name")
-    result=FAILED
-  fi
+  local t0=$SECONDS result=ok
+  "$@" || result=FAILED
   local t=$((SECONDS - t0))
   echo "=== $name: $result ($t s)"
-  summary+=("$(printf '%-7s %4d min %02d s  %s' "$result" $((t / 60)) $((t % 60)) "$name")")
+  record "$name" "$result" "$t"
+}
+
+# Two steps at once, for steps that mostly keep one core busy (a long one-file compile, a
+# one-process test run): name1 command1 name2 command2 (commands are function names). Each step's
+# output is kept and printed whole when both are done; each one's time is its own wall time.
+side_by_side() {
+  local dir
+  dir=$(mktemp -d)
+  (t0=$SECONDS r=ok; "$2" >"$dir/1.log" 2>&1 || r=FAILED; echo "$r $((SECONDS - t0))" >"$dir/1.rc") &
+  local p1=$!
+  (t0=$SECONDS r=ok; "$4" >"$dir/2.log" 2>&1 || r=FAILED; echo "$r $((SECONDS - t0))" >"$dir/2.rc") &
+  local p2=$!
+  wait "$p1" "$p2"
+  local i name other r t
+  for i in 1 2; do
+    if [ "$i" = 1 ]; then name=$1 other=$3; else name=$3 other=$1; fi
+    echo
+    echo "=== $name (run beside: $other)"
+    cat "$dir/$i.log"
+    r=FAILED t=0
+    [ -f "$dir/$i.rc" ] && read -r r t <"$dir/$i.rc"
+    echo "=== $name: $r ($t s)"
+    record "$name" "$r" "$t"
+  done
+  rm -rf "$dir"
 }
 
 cmake_build() {
@@ -51,18 +81,21 @@ cmake_build() {
 }
 
 release() {
-  cmake_build "$BUILD/release" -DCMAKE_BUILD_TYPE=Release &&
+  # every test but the unit suite, which the sanitizer step builds and runs (in the same compiled
+  # mode; the optimised library meets the corpus in toolcall_tests_cxx20, the examples, the CLI's
+  # tests and the Python package)
+  cmake_build "$BUILD/release" -DCMAKE_BUILD_TYPE=Release -DTOOLCALL_BUILD_UNIT_SUITE=OFF &&
     ctest --test-dir "$BUILD/release" --output-on-failure --no-tests=error -j "$JOBS"
 }
 sanitized() {
-  # the library's tests, the CLI and examples they run, and the fuzz replays, under ASan+UBSan
-  # (the no-exceptions test, header-only and the slowest to build with them, runs in the release
-  # and meson steps)
+  # the unit suite (with the npm SDK judges), the CLI and examples it runs, and the fuzz replays,
+  # under ASan+UBSan (the no-exceptions test, header-only and the slowest to build with them, runs
+  # in the release and meson steps)
   cmake -S "$ROOT" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-O1 -DTOOLCALL_CHECKED=1" \
       -DTOOLCALL_SANITIZE=ON -DTOOLCALL_BUILD_FUZZERS=ON -DTOOLCALL_EXAMPLES_COMPILED=ON &&
     cmake --build "$BUILD/asan" -j "$JOBS" --target toolcall_tests \
       fuzz_parse fuzz_stream fuzz_format_spec fuzz_normalizer fuzz_accumulator &&
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TOOLCALL_SKIP_SDK_JUDGES=1 \
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --test-dir "$BUILD/asan" --output-on-failure --no-tests=error -j "$JOBS" -R 'toolcall_tests_[12]$|replay'
 }
 tsan() {
@@ -94,13 +127,18 @@ fuzz() {
   fi
 }
 
+python_suite() {
+  bash python/run_tests.sh
+}
+
 step "cmake release build + ctest" release
 step "asan+ubsan build + ctest" sanitized
-step "tsan threads test" tsan
-step "meson build + test" meson_suite
-step "fuzzers (clang libFuzzer, fixed seed and run count)" fuzz
+side_by_side "tsan threads test" tsan "meson build + test" meson_suite
 if [ -f python/run_tests.sh ]; then
-  step "python package (python/run_tests.sh)" bash python/run_tests.sh
+  side_by_side "fuzzers (clang libFuzzer, fixed seed and run count)" fuzz \
+    "python package (python/run_tests.sh)" python_suite
+else
+  step "fuzzers (clang libFuzzer, fixed seed and run count)" fuzz
 fi
 
 echo

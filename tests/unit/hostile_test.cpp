@@ -21,21 +21,7 @@
 #include <toolcall/toolcall.hpp>
 #include <toolcall/detail/utf8.hpp>  // utf8_first_invalid, in both modes
 
-#if defined(__SANITIZE_ADDRESS__)
-#define TOOLCALL_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TOOLCALL_TEST_ASAN 1
-#endif
-#endif
-#ifndef TOOLCALL_TEST_ASAN
-#define TOOLCALL_TEST_ASAN 0
-#endif
-
 namespace {
-
-/// Built with AddressSanitizer: the largest inputs are scaled down (the release build runs them).
-constexpr bool k_sanitized = TOOLCALL_TEST_ASAN != 0;
 
 using toolcall::call_status;
 using toolcall::errc;
@@ -46,22 +32,10 @@ using toolcall::options;
 using toolcall::parser_registry;
 using toolcall::stream_parser;
 
-// Under AddressSanitizer/ThreadSanitizer every byte costs 10-50x more, and the sanitizer build
-// checks memory safety, not scale: the "1 MiB" cases use 256 KiB there (the 100 MB input
-// stays, since it mostly exercises the passthrough path).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TOOLCALL_HOSTILE_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define TOOLCALL_HOSTILE_SANITIZED 1
-#endif
-#endif
+// The floods and the 100 MB input run at full size in every build: under ASan+UBSan (where the
+// CI runs this suite) the whole file takes about a minute.
 constexpr std::size_t k_mib = std::size_t{1} << 20;
-#ifdef TOOLCALL_HOSTILE_SANITIZED
-constexpr std::size_t k_hostile = std::size_t{1} << 18;
-#else
 constexpr std::size_t k_hostile = k_mib;  ///< size of the opener and nesting floods
-#endif
 /// Work bounds, in bytes examined per input byte. One-shot, each byte is read about once, plus
 /// bounded re-reads after a failed region. Streamed, a delta that ends inside a possible
 /// marker makes the engine hold that suffix and read it again with the next delta, so tiny
@@ -361,10 +335,8 @@ TEST_SUITE("toolcall/hostile") {
   }
 
   TEST_CASE("100 MB against the input limit") {
-    // A call, then 100 MB of prose with calls in it; the default limit is 64 MiB. Under
-    // AddressSanitizer (the CI's sanitized step) the same path runs on 16 MB against an 8 MiB
-    // limit: 600,000 calls there cost minutes and find nothing 100,000 do not.
-    const std::size_t total = k_sanitized ? 16'000'000 : 100'000'000;
+    // A call, then 100 MB of prose with calls in it; the default limit is 64 MiB.
+    const std::size_t total = 100'000'000;
     const std::string head = std::string(k_good_call) + "\n";
     const std::string unit = "The quick brown fox jumps over the lazy dog; <tool_call>{\"name\": \"g\", \"arguments\": {}}</tool_call>\n";
     const std::string text = head + repeat(unit, total - head.size());
@@ -373,7 +345,6 @@ TEST_SUITE("toolcall/hostile") {
     options opt = quiet();
     opt.max_calls = std::size_t{1} << 30;  // only the input limit may stop this
     REQUIRE(opt.max_input_bytes == 64 * k_mib);
-    if (k_sanitized) opt.max_input_bytes = 8 * k_mib;
     const std::size_t limit = opt.max_input_bytes;
     SUBCASE("one-shot") {
       stream_parser sp{reg, opt};
@@ -392,8 +363,8 @@ TEST_SUITE("toolcall/hostile") {
         if (d.code == errc::limit_input_bytes) CHECK(d.offset == limit);
       check_reusable(sp);
     }
-    SUBCASE("streamed in 1 MB chunks with a 10 MB limit (4 MB under AddressSanitizer)") {
-      opt.max_input_bytes = k_sanitized ? 4'000'000 : 10'000'000;
+    SUBCASE("streamed in 1 MB chunks with a 10 MB limit") {
+      opt.max_input_bytes = 10'000'000;
       stream_parser sp{reg, opt};
       const outcome r = run(sp, text, 1'000'000, opt);
       check_linear(r, text.size(), k_stream_work_factor);

@@ -9,10 +9,10 @@
 // a region; start_claim gives it to claimant k of the opener's chain (detail/claims.hpp), whose
 // handler is fed the region's bytes (region_fed) and reports through its region_ctx, whose four
 // parts this class implements (the calls, their arguments, text, diagnostics), and returns its
-// failure in the step. succeed_region validates and keeps the calls;
-// fail_region hands the bytes to the next claimant (try_next_claimant) or returns them to
-// content with a diagnostic, and re-scans a short region after its marker (carry_).
-// The request's tools (the normalizer's filter) and tool_choice are applied here.
+// failure in the step. succeed_region validates and keeps the calls; fail_region hands the bytes
+// to the next claimant (try_next_claimant) or returns them to content with a diagnostic, and
+// re-scans a short region after its marker (carry_). The request's tools (the normalizer's
+// filter) and tool_choice are applied here.
 
 #include <algorithm>
 #include <cstddef>
@@ -32,10 +32,9 @@
 #include "prose.hpp"
 #include "utf8.hpp"
 
-/// With TOOLCALL_CHECKED=1 (the sanitizer build) simdjson re-validates every call's arguments
-/// as JSON before its call_end. Otherwise the transcoders' output, JSON by construction, is
-/// checked to be an object and valid UTF-8 (simdjson's validate_utf8, a fast pass). Set it the
-/// same way in every TU.
+/// With TOOLCALL_CHECKED=1 (the sanitizer build) simdjson re-validates every call's arguments as
+/// JSON before its call_end. Otherwise the transcoders' output, JSON by construction, is checked
+/// to be an object and valid UTF-8 (simdjson's validate_utf8). Set it the same way in every TU.
 #ifndef TOOLCALL_CHECKED
 #define TOOLCALL_CHECKED 0
 #endif
@@ -120,6 +119,9 @@ class region_runner : public engine_output,
       const std::size_t room = opt_.max_call_bytes + 1 > region_len_ ? opt_.max_call_bytes + 1 - region_len_ : 0;
       std::size_t want = std::min(rest, room);
       if (from_raw_text) want += want / 4;  // quotes, newlines and tabs gain a backslash
+      // after a call, four times the longest arguments so far: a long reply of small calls does
+      // not take (and give back) the whole call-size limit for each (a large block per call)
+      if (args_max_) want = std::min(want, 4 * args_max_);
       want = std::max<std::size_t>(240, want);
       if (a.capacity() < want) {
         a.reserve(want);
@@ -141,6 +143,7 @@ class region_runner : public engine_output,
       region_calls_.back().normalized = filter_->changed();
       take_filter_notes();
     }
+    args_max_ = std::max(args_max_, region_calls_.back().c.arguments.size() + 1);
     if (region_calls_.back().reserved) message_out::give_back_room(region_calls_.back().c.arguments);
     region_calls_.back().complete = true;
     region_calls_.back().repaired = repaired;
@@ -237,17 +240,16 @@ class region_runner : public engine_output,
     rv_len_ = 0;
     in_data_ = false;
     region_calls_.clear();
-    next_index_ = 0;
-    calls_started_ = 0;
+    next_index_ = calls_started_ = args_max_ = 0;
     calls_limit_reported_ = false;
     h_ = nullptr;
     lane_ = nullptr;
     claim_ = nullptr;
   }
 
-  /// At a region's success: calls the tool_choice refused. A region with no other call goes
-  /// back to content (with a warning); next to a kept call they are left out, each with a
-  /// warning. With keep_extra_calls, a call after the first is kept with a warning.
+  /// At a region's success: calls the tool_choice refused. A region with no other call goes back
+  /// to content (with a warning); next to a kept call they are left out, each with a warning.
+  /// With keep_extra_calls, a call after the first is kept with a warning.
   bool refuse_calls(std::size_t end_abs) {
     if (choice_.is_default()) return false;
     bool kept = false;
@@ -279,8 +281,7 @@ class region_runner : public engine_output,
 
   /// What the format named `format` says about itself (values as text, model ids).
   format_traits traits_of(std::string_view format) const {
-    for (const auto& f : formats_)
-      if (f.name() == format) return detail::def_of(f).traits;
+    for (const auto& f : formats_) if (f.name() == format) return detail::def_of(f).traits;
     return {};
   }
 
@@ -288,8 +289,7 @@ class region_runner : public engine_output,
   void keep_region_view() {
     if (!rv_) return;
     region_buf_.append(rv_, rv_len_);
-    rv_ = nullptr;
-    rv_len_ = 0;
+    rv_ = nullptr, rv_len_ = 0;
   }
 
   /// The handler took step `s` of chunk[i..]: the region's bytes are kept, and its success,
@@ -609,7 +609,7 @@ class region_runner : public engine_output,
   std::size_t region_abs_ = 0, region_marker_len_ = 0, region_len_ = 0;
   bool region_committed_ = false;
   std::vector<pending_call> region_calls_;
-  std::size_t next_index_ = 0, calls_started_ = 0;
+  std::size_t next_index_ = 0, calls_started_ = 0, args_max_ = 0;  // args_max_: longest arguments + 1
   bool calls_limit_reported_ = false;
   errc fail_code_ = errc::ok;
   std::size_t fail_abs_ = 0;
