@@ -294,6 +294,49 @@ TEST_SUITE("toolcall/learn") {
     CHECK(m.content == "Ok.");
   }
 
+  TEST_CASE("learned pythonic calls read Python as the pythonic rooms do") {
+    // LFM2's template: `<|tool_call_start|>[f(a=1), g()]<|tool_call_end|>` (pythonic.list)
+    auto lfm = toolcall::format::learn(samples_of("lfm2"));
+    REQUIRE_MESSAGE(lfm, lfm.error().detail);
+    REQUIRE(lfm->pythonic.list);
+    toolcall::parser_registry lr;
+    lr.add(*toolcall::format::from_spec(*lfm));
+    // a set is a list, `07` is 7, a quote that cannot close its string is text of it
+    tc_test::expect_message(lr, "Labelling it.<|tool_call_start|>[label(tags={'urgent', 'bug'})]<|tool_call_end|>",
+                            {{"label", R"({"tags":["urgent","bug"]})"}}, {"Labelling it."});
+    tc_test::expect_message(lr, "<|tool_call_start|>[set_date(month=07, day=05)]<|tool_call_end|><|im_end|>",
+                            {{"set_date", R"({"month":7,"day":5})"}});
+    tc_test::expect_message(lr,
+                            "<|tool_call_start|>[bash(command='sed -n '120,180p' src/parser.py')]<|tool_call_end|>",
+                            {{"bash", R"({"command":"sed -n '120,180p' src/parser.py"})"}});
+
+    // Olmo 3's template: one call a line in `<function_calls>` (pythonic.lines)
+    auto olmo = toolcall::format::learn(samples_of("olmo3"));
+    REQUIRE_MESSAGE(olmo, olmo.error().detail);
+    REQUIRE(olmo->pythonic.lines);
+    toolcall::parser_registry orr;
+    orr.add(*toolcall::format::from_spec(*olmo));
+    // a line whose call breaks is dropped alone, before or after the good ones
+    const toolcall::message bad = tc_test::expect_message(
+        orr, "<function_calls>fetch(url=b'http://x')\nget_weather(city=\"Lyon\", days=2)</function_calls>",
+        {{"get_weather", R"({"city":"Lyon","days":2})"}});
+    CHECK(tc_test::has_diagnostic(bad, toolcall::errc::invalid_call));
+    tc_test::expect_message(
+        orr, "<function_calls>get_weather(city=\"Lyon\")\nfetch(url=b'http://x')\nget_time(tz=\"CET\")</function_calls>",
+        {{"get_weather", R"({"city":"Lyon"})"}, {"get_time", R"({"tz":"CET"})"}});
+    // the closer on the broken line ends the block
+    tc_test::expect_message(orr, "<function_calls>get_weather(city=\"Lyon\")\nfetch(url=b'x')</function_calls> Done.",
+                            {{"get_weather", R"({"city":"Lyon"})"}});
+    // a number no double holds drops its call, the sibling stays
+    const toolcall::message inf = tc_test::expect_message(
+        orr, "<function_calls>calc(x=1e999)\nget_weather(city=\"Lyon\")</function_calls>",
+        {{"get_weather", R"({"city":"Lyon"})"}});
+    CHECK(tc_test::has_diagnostic(inf, toolcall::errc::invalid_arguments));
+    // no good line: no call, the text stays content
+    const toolcall::message none = tc_test::expect_message(orr, "<function_calls>fetch(url=b'x')</function_calls>", {});
+    CHECK(none.content.find("fetch(") != std::string::npos);
+  }
+
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
     auto spec = toolcall::format::learn(samples_of("glm"));

@@ -19,7 +19,8 @@
 // - tag-per-tool XML (xml_elements): morph_xml_handler, openers from the declared tools;
 // - element parameters behind a tag prefix (xml.parameter_name element): element_block_handler;
 // - `call:NAME{key:value}` bodies (key_value): gemma_call_handler with the spec's delimiter;
-// - pythonic, regex and name-then-JSON payloads: custom_handler.
+// - pythonic, regex and name-then-JSON payloads: custom_handler (pythonic ones, and the
+//   tool_line_handler, inside finite_numbers_handler: a call holding 1e999 is dropped).
 // The handlers view strings owned by a copy of the spec kept by the format_def's factory.
 
 #include <memory>
@@ -40,6 +41,7 @@
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "learn_element_handler.hpp"
+#include "pythonic_numbers.hpp"
 #include "regex.hpp"
 #include "xml_body.hpp"
 
@@ -293,12 +295,17 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
         return std::unique_ptr<handler>(new slot_handler(s.name, std::move(v)));
       }
       break;
-    case payload_kind::pythonic:
+    case payload_kind::pythonic: {
+      // a call holding a number no double holds is dropped, as in every pythonic room
+      std::unique_ptr<handler> h;
       if (s.tool_name_triggers) {
         std::vector<std::string_view> m(s.markers.begin(), s.markers.end());
-        return std::unique_ptr<handler>(new tool_line_handler(s.name, std::move(m)));
+        h.reset(new tool_line_handler(s.name, std::move(m)));
+      } else {
+        h.reset(new custom_handler(custom));
       }
-      break;
+      return std::unique_ptr<handler>(new finite_numbers_handler(std::move(h)));
+    }
     case payload_kind::key_value: {
       // an unterminated string ends (and fails the call) at the closer, an opener or a marker
       std::vector<std::string_view> stops;
