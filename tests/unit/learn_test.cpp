@@ -337,6 +337,27 @@ TEST_SUITE("toolcall/learn") {
     CHECK(none.content.find("fetch(") != std::string::npos);
   }
 
+  TEST_CASE("a learned block of JSON calls with a closer drops a line that is not a call alone") {
+    // MiniMax-M1's template: `<tool_calls>` then one call object a line, then `</tool_calls>`
+    auto spec = toolcall::format::learn(samples_of("minimax_m1"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    REQUIRE(spec->json.several);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::message m = tc_test::expect_message(
+        reg,
+        "Let me look.\n<tool_calls>\n{\"name\": \"search_web\", \"arguments\": {\"query\": \"Lyon weather\"}}\n"
+        "{\"name\": \"get_time\" \"arguments\": {\"tz\": \"CET\"}}\n"
+        "{\"name\": \"open_page\"}\n"
+        "{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Lyon\"}}\n</tool_calls>",
+        {{"search_web", R"({"query":"Lyon weather"})"}, {"get_weather", R"({"city":"Lyon"})"}});
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
+    // no line is a call: the block fails, its text stays content
+    const toolcall::message none =
+        tc_test::expect_message(reg, "<tool_calls>\n{\"name\": \"open_page\"}\n</tool_calls>", {});
+    CHECK(none.content.find("open_page") != std::string::npos);
+  }
+
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
     auto spec = toolcall::format::learn(samples_of("glm"));

@@ -33,6 +33,7 @@
 #include "../formats/gemma4.hpp"
 #include "../formats/granite_pythonic.hpp"
 #include "../formats/json_region.hpp"
+#include "../formats/minimax_m1.hpp"
 #include "../formats/morph_xml.hpp"
 #include "../formats/muse_glimmer.hpp"
 #include "../formats/slot_region.hpp"
@@ -232,6 +233,13 @@ inline const char* spec_elements_problem(const format_spec& s) {
   return nullptr;
 }
 
+/// Several JSON call objects after one opener, up to a closer (MiniMax-M1's `<tool_calls>`
+/// block, one object a line): read by the room's handler, a value that is not a call skipped.
+inline bool spec_line_block(const format_spec& s) {
+  return s.payload == payload_kind::json_object && s.json.several && !s.json.allow_list && !s.call_begin.empty() &&
+         !s.call_end.empty() && s.triggers.empty() && s.json.lead.empty() && s.json.inject.empty();
+}
+
 /// Handlers of a compiled spec; `keep` owns the strings its members view.
 inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
                                              const std::shared_ptr<const custom_def>& custom) {
@@ -241,6 +249,12 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
     case payload_kind::json_object:
     case payload_kind::json_array: {
       if (s.json.name_as_key) return std::unique_ptr<handler>(new name_key_json_handler(s.name, s.call_end));
+      if (spec_line_block(s)) {
+        // several call objects in a block with a closer: one that breaks drops alone
+        const std::string_view nk = s.name_key == "name" ? std::string_view() : std::string_view(s.name_key);
+        const std::string_view ak = is_args_key(s.arguments_key) ? std::string_view() : std::string_view(s.arguments_key);
+        return std::unique_ptr<handler>(new minimax_m1_handler(s.name, s.call_end, nk, ak));
+      }
       std::vector<json_region_spec> v;
       // the closers are views: they must point into the kept spec, not into `openers`
       if (!s.call_begin.empty()) v.push_back(spec_json_region(s, s.call_end));
