@@ -358,6 +358,27 @@ TEST_SUITE("toolcall/learn") {
     CHECK(none.content.find("open_page") != std::string::npos);
   }
 
+  TEST_CASE("learned XML values in CDATA are their text, and tags a tokenizer left `Ġ` in or joined are the tags") {
+    // MiniCPM's template: `<function name="NAME"><param name="K">V</param></function>`
+    auto spec = toolcall::format::learn(samples_of("minicpm"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->xml.cdata);
+    CHECK(spec->xml.tokenizer_spaces);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    tc_test::expect_message(reg,
+                            "<function name=\"write_file\"><param name=\"path\">notes.md</param><param "
+                            "name=\"text\"><![CDATA[# Plan\n- a < b & c]]></param></function>",
+                            {{"write_file", R"({"path":"notes.md","text":"# Plan\n- a < b & c"})"}});
+    tc_test::expect_message(reg,
+                            "<functionname=\"get_weather\"><paramname=\"city\">Dallas</param><paramname=\"unit\">"
+                            "fahrenheit</param></function>",
+                            {{"get_weather", R"({"city":"Dallas","unit":"fahrenheit"})"}});
+    tc_test::expect_message(reg,
+                            "<function\xC4\xA0name=\"get_weather\"><param\xC4\xA0name=\"city\">Dallas</param></function>",
+                            {{"get_weather", R"({"city":"Dallas"})"}});
+  }
+
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
     auto spec = toolcall::format::learn(samples_of("glm"));

@@ -92,6 +92,11 @@ struct custom_def {
   bool py_list = false;           // payload 2: a list `[f(), g()]` after the opener
   bool py_lines = false;          // payload 2: several calls, each on its own line
   regex pattern;
+  struct rewrite {  // payload 4: a spelling rewritten before the reader (spec_xml_rewrites)
+    std::string from, to;
+    int pair = 0;
+  };
+  std::vector<rewrite> rewrites;
   // payload 4: the tag spellings, owned here; `xml` views them (set by bind_xml, never copied)
   std::string call_prefix, fn_open, fn_close, param_open, param_name_end, value_open, param_close, type_attr;
   xml_spec xml;

@@ -544,6 +544,11 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   if (spec.payload == payload_kind::xml_parameters && spec.xml.function_close.empty() && !spec.call_end.empty() &&
       spec.xml.parameter_name != xml_name_style::element && spec.recipients.message.empty())
     spec.xml.close_at_end = true;
+  // XML values: `<![CDATA[...]]>` is the text inside, and a tag whose space a byte-level
+  // tokenizer left as `Ġ` or dropped is the tag (MiniCPM5's reader; no parser reads them otherwise)
+  if (spec.payload == payload_kind::xml_parameters && spec.xml.parameter_close.compare(0, 2, "</") == 0 &&
+      spec.xml.parameter_name != xml_name_style::element)
+    spec.xml.cdata = spec.xml.tokenizer_spaces = true;
   // a JSON list right after a special token, with no closer (Sarashina's `<|tool_calls|>[...]`):
   // servers that strip special tokens (vLLM's default) leave the bare list at the start, which
   // the peers read as the calls (bare_json.call_array)

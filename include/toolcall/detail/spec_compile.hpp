@@ -34,6 +34,7 @@
 #include "../formats/granite_pythonic.hpp"
 #include "../formats/json_region.hpp"
 #include "../formats/minimax_m1.hpp"
+#include "../formats/region_filters.hpp"
 #include "../formats/morph_xml.hpp"
 #include "../formats/muse_glimmer.hpp"
 #include "../formats/slot_region.hpp"
@@ -240,6 +241,73 @@ inline bool spec_line_block(const format_spec& s) {
          !s.call_end.empty() && s.triggers.empty() && s.json.lead.empty() && s.json.inject.empty();
 }
 
+/// The spellings an xml_parameters spec's regions rewrite before its reader sees them:
+/// `xml.cdata` drops a `<![CDATA[` ... `]]>` wrapper (the text inside is the value's);
+/// `xml.tokenizer_spaces` reads a tag whose space a byte-level tokenizer left as `Ġ` (U+0120),
+/// or dropped, as the tag (`<paramĠname=`, `<paramname=` for `<param name=`).
+inline void spec_xml_rewrites(const xml_tags& x, custom_def& c) {
+  if (x.tokenizer_spaces) {
+    const auto add = [&](const std::string& tag, bool lead) {
+      if (tag.find(' ') == std::string::npos && !lead) return;
+      std::string g, joined;
+      for (char ch : tag) {
+        if (ch == ' ') g += "\xC4\xA0";
+        else g += ch;
+        if (ch != ' ') joined += ch;
+      }
+      if (lead) {  // after the opener: its space, written as `Ġ`
+        c.rewrites.push_back({"\xC4\xA0" + g, " " + tag, 0});
+      } else {
+        c.rewrites.push_back({g, tag, 0});
+        c.rewrites.push_back({joined, tag, 0});
+      }
+    };
+    add(x.function_open, x.function_open.find(' ') == std::string::npos && !x.function_open.empty() &&
+                             x.function_open[0] != '<');
+    add(x.parameter_open, false);
+  }
+  if (x.cdata) {
+    c.rewrites.push_back({"<![CDATA[", "", 1});
+    c.rewrites.push_back({"]]>", "", -1});
+  }
+}
+
+/// The handler of an xml_parameters spec (views `s`'s strings).
+inline std::unique_ptr<handler> spec_xml_handler(const format_spec& s) {
+    if (spec_elements(s)) return std::unique_ptr<handler>(new element_block_handler(spec_element_config(s)));
+    if (!s.recipients.message.empty()) {
+      recipient_handler::config c;
+      c.header_end = s.recipients.message;
+      for (const auto& x : s.recipients.reasoning) c.reasoning.push_back(x);
+      for (const auto& x : s.recipients.content) c.content.push_back(x);
+      for (const auto& x : s.recipients.ends) c.ends.push_back(x);
+      c.restart = s.recipients.start;
+      c.block_open = s.call_begin;
+      c.block.spec = spec_xml(s, {});
+      c.block.invoke_lead = s.xml.invoke_lead;
+      c.block.invoke_close = s.xml.function_close;
+      c.block.closers = {s.call_end};
+      return std::unique_ptr<handler>(new recipient_handler(std::move(c)));
+    }
+    if (!s.xml.invoke_lead.empty()) {
+      xml_block_handler::config c;
+      c.spec = spec_xml(s, {});
+      c.invoke_lead = s.xml.invoke_lead;
+      c.invoke_close = s.xml.function_close;
+      if (!s.call_begin.empty()) c.closers.push_back(s.call_end);
+      for (const auto& t : s.triggers) c.closers.push_back(t.close);
+      return std::unique_ptr<handler>(new xml_block_handler(std::move(c)));
+    }
+    std::vector<xml_spec> v;
+    if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
+    for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
+    if (spec_start_twin(s)) {  // the first opener at the start of the output (its last variant)
+      v.push_back(v[0]);
+      v.back().at_start = true;
+    }
+    return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
+}
+
 /// Handlers of a compiled spec; `keep` owns the strings its members view.
 inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
                                              const std::shared_ptr<const custom_def>& custom) {
@@ -268,38 +336,11 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
     }
     case payload_kind::xml_parameters: {
-      if (spec_elements(s)) return std::unique_ptr<handler>(new element_block_handler(spec_element_config(s)));
-      if (!s.recipients.message.empty()) {
-        recipient_handler::config c;
-        c.header_end = s.recipients.message;
-        for (const auto& x : s.recipients.reasoning) c.reasoning.push_back(x);
-        for (const auto& x : s.recipients.content) c.content.push_back(x);
-        for (const auto& x : s.recipients.ends) c.ends.push_back(x);
-        c.restart = s.recipients.start;
-        c.block_open = s.call_begin;
-        c.block.spec = spec_xml(s, {});
-        c.block.invoke_lead = s.xml.invoke_lead;
-        c.block.invoke_close = s.xml.function_close;
-        c.block.closers = {s.call_end};
-        return std::unique_ptr<handler>(new recipient_handler(std::move(c)));
-      }
-      if (!s.xml.invoke_lead.empty()) {
-        xml_block_handler::config c;
-        c.spec = spec_xml(s, {});
-        c.invoke_lead = s.xml.invoke_lead;
-        c.invoke_close = s.xml.function_close;
-        if (!s.call_begin.empty()) c.closers.push_back(s.call_end);
-        for (const auto& t : s.triggers) c.closers.push_back(t.close);
-        return std::unique_ptr<handler>(new xml_block_handler(std::move(c)));
-      }
-      std::vector<xml_spec> v;
-      if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
-      for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
-      if (spec_start_twin(s)) {  // the first opener at the start of the output (its last variant)
-        v.push_back(v[0]);
-        v.back().at_start = true;
-      }
-      return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
+      std::unique_ptr<handler> h = spec_xml_handler(s);
+      if (custom->rewrites.empty()) return h;
+      std::vector<rewrite_rule> rules;
+      for (const auto& r : custom->rewrites) rules.push_back({r.from, r.to, r.pair});
+      return std::unique_ptr<handler>(new rewrite_handler(std::move(h), std::move(rules)));
     }
     case payload_kind::name_json:
       if (spec_slotted(s)) {
@@ -381,6 +422,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   c->end = openers.empty() ? std::string() : openers[0].close;
   for (const auto& t : openers) c->ends.push_back(t.close);
   c->payload = static_cast<int>(s.payload);
+  if (s.payload == payload_kind::xml_parameters) spec_xml_rewrites(s.xml, *c);
   c->name_key = s.name_key;
   c->args_key = s.arguments_key;
   c->name_end = s.name_end;
