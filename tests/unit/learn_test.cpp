@@ -498,6 +498,21 @@ TEST_SUITE("toolcall/learn") {
     REQUIRE(fenced.calls.size() == 1);
     CHECK(fenced.calls[0].arguments == R"({"q":"x"})");
     CHECK(tc_test::trim(fenced.content).empty());
+    // the fence on a line after prose opens the call too; mid-line it does not
+    const toolcall::message after = tc_test::expect_message(
+        breg, "I'll look that up.\n```json\n{\"name\": \"lookup\", \"arguments\": {\"q\": \"x\"}}\n```",
+        {{"lookup", R"({"q":"x"})"}});
+    CHECK(tc_test::trim(after.content) == "I'll look that up.");
+    CHECK(bp.parse("See ```json\n{\"name\": \"lookup\", \"arguments\": {}}\n```").calls.empty());
+    // and in xLAM's learned spec: a fenced list after prose
+    auto xlam = toolcall::format::learn(samples_of("xlam"));
+    REQUIRE_MESSAGE(xlam, xlam.error().detail);
+    toolcall::parser_registry xr;
+    xr.add(*toolcall::format::from_spec(*xlam));
+    tc_test::expect_message(xr,
+                            "Sure, checking both.\n```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": "
+                            "\"Oslo\"}}, {\"name\": \"get_time\", \"arguments\": {\"tz\": \"CET\"}}]\n```",
+                            {{"get_weather", R"({"city":"Oslo"})"}, {"get_time", R"({"tz":"CET"})"}});
   }
 
   TEST_CASE("learning a family it has never seen: a name then JSON arguments, a section wrapper, a separator") {

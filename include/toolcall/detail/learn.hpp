@@ -358,9 +358,9 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
         out.call_begin_position = trigger_position::start;
         out.json.inject = "[";
         out.json.require_arguments = true;
-        // models wrap bare JSON in a markdown fence; the peers' bare-JSON readers (vLLM's xlam
-        // parser, the engine's own bare JSON) take the fence as the call's
-        out.triggers.push_back({"```json", "```", trigger_position::start});
+        // models wrap bare JSON in a markdown fence, at the start or on a line after prose; the
+        // peers' bare-JSON readers (vLLM's xlam parser, the engine's own) take it as the call's
+        out.triggers.push_back({"```json", "```", trigger_position::line_start});
         for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
         out.markers = std::move(markers);
         return true;
@@ -418,7 +418,7 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
       out.call_begin_position = trigger_position::start;
       out.json.inject = "{";
       out.json.require_arguments = true;
-      out.triggers.push_back({"```json", "```", trigger_position::start});  // as for a bare list
+      out.triggers.push_back({"```json", "```", trigger_position::line_start});  // as for a bare list
     } else {
       why = "call opener: nothing stands before the first call";
       return false;
