@@ -392,6 +392,15 @@ TEST_SUITE("toolcall/learn") {
     REQUIRE(m.calls.size() == 1);
     CHECK(m.calls[0].arguments == R"({"q":"toolcall"})");
     CHECK(m.calls[0].status == toolcall::call_status::repaired);
+    // key and value tags are paired by position: a key the tools do not declare is a key too
+    CHECK_FALSE(spec->xml.schema_tags);
+    tc_test::want_more tools;
+    tools.tools = R"([{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+        "properties": {"city": {"type": "string"}}}}}])";
+    tc_test::expect_message(reg,
+                            "I will check.<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n"
+                            "<arg_key>date</arg_key>\n<arg_value>2025-08-01</arg_value>\n</tool_call>",
+                            {{"get_weather", R"({"city":"Beijing","date":"2025-08-01"})"}}, tools);
     // cut inside a value: no call, the text stays content
     const toolcall::message cut = p.parse("Looking.\n<tool_call>lookup\n<arg_key>q</arg_key>\n<arg_value>tool");
     CHECK(cut.calls.empty());

@@ -549,6 +549,9 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   if (spec.payload == payload_kind::xml_parameters && spec.xml.parameter_close.compare(0, 2, "</") == 0 &&
       spec.xml.parameter_name != xml_name_style::element)
     spec.xml.cdata = spec.xml.tokenizer_spaces = true;
+  // a key tag then a value tag (GLM's `<arg_key>K</arg_key><arg_value>V</arg_value>`): the
+  // parsers of such tags pair them by position, an undeclared key included (no schema_tags)
+  if (spec.payload == payload_kind::xml_parameters && !spec.xml.value_open.empty()) spec.xml.schema_tags = false;
   // a JSON list right after a special token, with no closer (Sarashina's `<|tool_calls|>[...]`):
   // servers that strip special tokens (vLLM's default) leave the bare list at the start, which
   // the peers read as the calls (bare_json.call_array)
