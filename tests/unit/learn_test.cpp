@@ -379,6 +379,26 @@ TEST_SUITE("toolcall/learn") {
                             {{"get_weather", R"({"city":"Dallas"})"}});
   }
 
+  TEST_CASE("a learned key-value body reads a key right after a delimited value, its comma missing") {
+    // FunctionGemma's template: `call:NAME{key:<escape>text<escape>,n:3}` (key_value)
+    auto spec = toolcall::format::learn(samples_of("function_gemma"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    REQUIRE(spec->payload == toolcall::payload_kind::key_value);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::message m = tc_test::expect_message(
+        reg,
+        "<start_function_call>call:get_weather{city:<escape>Nairobi<escape>unit:<escape>celsius<escape>}"
+        "<end_function_call>",
+        {{"get_weather", R"({"city":"Nairobi","unit":"celsius"})"}});
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].status == toolcall::call_status::repaired);
+    // a bare word after a value is no key: the call fails, its text stays content
+    const toolcall::message bad = tc_test::expect_message(
+        reg, "<start_function_call>call:get_weather{city:<escape>Nairobi<escape> now}<end_function_call>", {});
+    CHECK(bad.content.find("Nairobi") != std::string::npos);
+  }
+
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
     auto spec = toolcall::format::learn(samples_of("glm"));

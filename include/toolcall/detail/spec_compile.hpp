@@ -369,8 +369,10 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
         stops.push_back(keep_view(s, t.open));
       }
       for (const auto& m : s.markers) stops.push_back(m);
+      // a key right after a delimited value, its comma missing, is the next pair (repaired):
+      // the delimiter ends the value, so nothing else could be meant (vLLM's functiongemma)
       return std::unique_ptr<handler>(
-          new gemma_call_handler({s.name, s.string_delimiter, s.call_end, std::move(stops)}));
+          new gemma_call_handler({s.name, s.string_delimiter, s.call_end, std::move(stops), true}));
     }
     case payload_kind::xml_elements: return std::unique_ptr<handler>(new morph_xml_handler(s.name));
     case payload_kind::regex: break;
