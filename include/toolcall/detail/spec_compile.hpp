@@ -236,9 +236,11 @@ inline const char* spec_elements_problem(const format_spec& s) {
 
 /// Several JSON call objects after one opener, up to a closer (MiniMax-M1's `<tool_calls>`
 /// block, one object a line): read by the room's handler, a value that is not a call skipped.
+/// The handler looks for the closer (and any other tag ending the block) at a `<`.
 inline bool spec_line_block(const format_spec& s) {
   return s.payload == payload_kind::json_object && s.json.several && !s.json.allow_list && !s.call_begin.empty() &&
-         !s.call_end.empty() && s.triggers.empty() && s.json.lead.empty() && s.json.inject.empty();
+         !s.call_end.empty() && s.call_end[0] == '<' && s.triggers.empty() && s.json.lead.empty() &&
+         s.json.inject.empty();
 }
 
 /// The spellings an xml_parameters spec's regions rewrite before its reader sees them:
