@@ -133,6 +133,12 @@ struct xml_tags {
   /// A parameter given twice in one call: `last` (the default), `first` or `drop`. Not with
   /// `parameter_name` element, where repeated elements collect into an array.
   xml_repeated_key repeated_key = xml_repeated_key::last;
+  /// A value written `<![CDATA[...]]>` is the text inside (an XML reader's reading: MiniCPM5).
+  bool cdata = false;
+  /// A space inside `function_open` or `parameter_open` may come as `Ġ` (U+0120, the space a
+  /// byte-level tokenizer leaves undecoded) or not at all (`<paramname=` for `<param name=`);
+  /// a `function_open` after its opener (`<function` then `name=`) may follow a `Ġ`.
+  bool tokenizer_spaces = false;
 };
 
 /// Options of the JSON payloads (json_object, json_array, name_json).

@@ -122,3 +122,39 @@ def test_learn_on_samples_and_for_template_reason():
     assert _calls(m) == [("lookup", '{"q":1}')]
     assert "render" in toolcall._core._template_reason("{{ messages[0].content }}")
     assert not toolcall.Registry.for_template("{{ messages[0].content }}").model_known
+
+
+# What no template shows but the vendors' parsers read, learned from the template alone: the
+# model's text, the calls expected (name, arguments as JSON), and the tools given (or None).
+TOLERATED = [
+    ("lfm2", "<|tool_call_start|>[label(tags={'urgent', 'bug'}), set_date(month=07, day=05)]<|tool_call_end|>",
+     [("label", {"tags": ["urgent", "bug"]}), ("set_date", {"month": 7, "day": 5})], None),
+    ("lfm2", "<|tool_call_start|>[bash(command='grep -n 'def main' app.py')]<|tool_call_end|>",
+     [("bash", {"command": "grep -n 'def main' app.py"})], None),
+    ("olmo3", "<function_calls>calc(x=1e999)\nopen_url(url=b'x')\nget_weather(city=\"Oslo\")</function_calls>",
+     [("get_weather", {"city": "Oslo"})], None),
+    ("minimax_m1", "<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n{oops}\n"
+     "{\"name\": \"get_time\"}\n{\"name\": \"get_time\", \"arguments\": {\"tz\": \"CET\"}}\n</tool_calls>",
+     [("get_weather", {"city": "Oslo"}), ("get_time", {"tz": "CET"})], None),
+    ("minicpm", "<functionname=\"get_weather\"><paramname=\"city\"><![CDATA[New\nYork]]></param></function>",
+     [("get_weather", {"city": "New\nYork"})], None),
+    ("glm", "On it.<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n"
+     "<arg_key>date</arg_key>\n<arg_value>2026-01-02</arg_value>\n</tool_call>",
+     [("get_weather", {"city": "Oslo", "date": "2026-01-02"})],
+     [{"type": "function", "function": {"name": "get_weather", "parameters": {
+         "type": "object", "properties": {"city": {"type": "string"}}}}}]),
+    ("xlam", "Checking.\n```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}]\n```",
+     [("get_weather", {"city": "Oslo"})], None),
+]
+
+
+@pytest.mark.parametrize("family,text,want,tools", TOLERATED, ids=[t[0] for t in TOLERATED])
+def test_learned_spec_reads_what_the_vendors_parsers_read(family, text, want, tools):
+    spec = toolcall.learn_template((TEMPLATES / (family + ".jinja")).read_text(encoding="utf-8"))
+    one = toolcall.Parser(format_spec=spec, tools=tools).parse(text)
+    assert [(c.name, json.loads(c.arguments)) for c in one.tool_calls] == want
+    sp = toolcall.StreamParser(format_spec=spec, tools=tools)
+    for ch in text:
+        sp.write(ch)
+    streamed = sp.finish()
+    assert [(c.name, json.loads(c.arguments)) for c in streamed.tool_calls] == want

@@ -294,6 +294,111 @@ TEST_SUITE("toolcall/learn") {
     CHECK(m.content == "Ok.");
   }
 
+  TEST_CASE("learned pythonic calls read Python as the pythonic rooms do") {
+    // LFM2's template: `<|tool_call_start|>[f(a=1), g()]<|tool_call_end|>` (pythonic.list)
+    auto lfm = toolcall::format::learn(samples_of("lfm2"));
+    REQUIRE_MESSAGE(lfm, lfm.error().detail);
+    REQUIRE(lfm->pythonic.list);
+    toolcall::parser_registry lr;
+    lr.add(*toolcall::format::from_spec(*lfm));
+    // a set is a list, `07` is 7, a quote that cannot close its string is text of it
+    tc_test::expect_message(lr, "Labelling it.<|tool_call_start|>[label(tags={'urgent', 'bug'})]<|tool_call_end|>",
+                            {{"label", R"({"tags":["urgent","bug"]})"}}, {"Labelling it."});
+    tc_test::expect_message(lr, "<|tool_call_start|>[set_date(month=07, day=05)]<|tool_call_end|><|im_end|>",
+                            {{"set_date", R"({"month":7,"day":5})"}});
+    tc_test::expect_message(lr,
+                            "<|tool_call_start|>[bash(command='sed -n '120,180p' src/parser.py')]<|tool_call_end|>",
+                            {{"bash", R"({"command":"sed -n '120,180p' src/parser.py"})"}});
+
+    // Olmo 3's template: one call a line in `<function_calls>` (pythonic.lines)
+    auto olmo = toolcall::format::learn(samples_of("olmo3"));
+    REQUIRE_MESSAGE(olmo, olmo.error().detail);
+    REQUIRE(olmo->pythonic.lines);
+    toolcall::parser_registry orr;
+    orr.add(*toolcall::format::from_spec(*olmo));
+    // a line whose call breaks is dropped alone, before or after the good ones
+    const toolcall::message bad = tc_test::expect_message(
+        orr, "<function_calls>fetch(url=b'http://x')\nget_weather(city=\"Lyon\", days=2)</function_calls>",
+        {{"get_weather", R"({"city":"Lyon","days":2})"}});
+    CHECK(tc_test::has_diagnostic(bad, toolcall::errc::invalid_call));
+    tc_test::expect_message(
+        orr, "<function_calls>get_weather(city=\"Lyon\")\nfetch(url=b'http://x')\nget_time(tz=\"CET\")</function_calls>",
+        {{"get_weather", R"({"city":"Lyon"})"}, {"get_time", R"({"tz":"CET"})"}});
+    // the closer on the broken line ends the block
+    tc_test::expect_message(orr, "<function_calls>get_weather(city=\"Lyon\")\nfetch(url=b'x')</function_calls> Done.",
+                            {{"get_weather", R"({"city":"Lyon"})"}});
+    // a number no double holds drops its call, the sibling stays
+    const toolcall::message inf = tc_test::expect_message(
+        orr, "<function_calls>calc(x=1e999)\nget_weather(city=\"Lyon\")</function_calls>",
+        {{"get_weather", R"({"city":"Lyon"})"}});
+    CHECK(tc_test::has_diagnostic(inf, toolcall::errc::invalid_arguments));
+    // no good line: no call, the text stays content
+    const toolcall::message none = tc_test::expect_message(orr, "<function_calls>fetch(url=b'x')</function_calls>", {});
+    CHECK(none.content.find("fetch(") != std::string::npos);
+  }
+
+  TEST_CASE("a learned block of JSON calls with a closer drops a line that is not a call alone") {
+    // MiniMax-M1's template: `<tool_calls>` then one call object a line, then `</tool_calls>`
+    auto spec = toolcall::format::learn(samples_of("minimax_m1"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    REQUIRE(spec->json.several);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::message m = tc_test::expect_message(
+        reg,
+        "Let me look.\n<tool_calls>\n{\"name\": \"search_web\", \"arguments\": {\"query\": \"Lyon weather\"}}\n"
+        "{\"name\": \"get_time\" \"arguments\": {\"tz\": \"CET\"}}\n"
+        "{\"name\": \"open_page\"}\n"
+        "{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Lyon\"}}\n</tool_calls>",
+        {{"search_web", R"({"query":"Lyon weather"})"}, {"get_weather", R"({"city":"Lyon"})"}});
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
+    // no line is a call: the block fails, its text stays content
+    const toolcall::message none =
+        tc_test::expect_message(reg, "<tool_calls>\n{\"name\": \"open_page\"}\n</tool_calls>", {});
+    CHECK(none.content.find("open_page") != std::string::npos);
+  }
+
+  TEST_CASE("learned XML values in CDATA are their text, and tags a tokenizer left `Ġ` in or joined are the tags") {
+    // MiniCPM's template: `<function name="NAME"><param name="K">V</param></function>`
+    auto spec = toolcall::format::learn(samples_of("minicpm"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->xml.cdata);
+    CHECK(spec->xml.tokenizer_spaces);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    tc_test::expect_message(reg,
+                            "<function name=\"write_file\"><param name=\"path\">notes.md</param><param "
+                            "name=\"text\"><![CDATA[# Plan\n- a < b & c]]></param></function>",
+                            {{"write_file", R"({"path":"notes.md","text":"# Plan\n- a < b & c"})"}});
+    tc_test::expect_message(reg,
+                            "<functionname=\"get_weather\"><paramname=\"city\">Dallas</param><paramname=\"unit\">"
+                            "fahrenheit</param></function>",
+                            {{"get_weather", R"({"city":"Dallas","unit":"fahrenheit"})"}});
+    tc_test::expect_message(reg,
+                            "<function\xC4\xA0name=\"get_weather\"><param\xC4\xA0name=\"city\">Dallas</param></function>",
+                            {{"get_weather", R"({"city":"Dallas"})"}});
+  }
+
+  TEST_CASE("a learned key-value body reads a key right after a delimited value, its comma missing") {
+    // FunctionGemma's template: `call:NAME{key:<escape>text<escape>,n:3}` (key_value)
+    auto spec = toolcall::format::learn(samples_of("function_gemma"));
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    REQUIRE(spec->payload == toolcall::payload_kind::key_value);
+    toolcall::parser_registry reg;
+    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::message m = tc_test::expect_message(
+        reg,
+        "<start_function_call>call:get_weather{city:<escape>Nairobi<escape>unit:<escape>celsius<escape>}"
+        "<end_function_call>",
+        {{"get_weather", R"({"city":"Nairobi","unit":"celsius"})"}});
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].status == toolcall::call_status::repaired);
+    // a bare word after a value is no key: the call fails, its text stays content
+    const toolcall::message bad = tc_test::expect_message(
+        reg, "<start_function_call>call:get_weather{city:<escape>Nairobi<escape> now}<end_function_call>", {});
+    CHECK(bad.content.find("Nairobi") != std::string::npos);
+  }
+
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
     auto spec = toolcall::format::learn(samples_of("glm"));
@@ -307,6 +412,15 @@ TEST_SUITE("toolcall/learn") {
     REQUIRE(m.calls.size() == 1);
     CHECK(m.calls[0].arguments == R"({"q":"toolcall"})");
     CHECK(m.calls[0].status == toolcall::call_status::repaired);
+    // key and value tags are paired by position: a key the tools do not declare is a key too
+    CHECK_FALSE(spec->xml.schema_tags);
+    tc_test::want_more tools;
+    tools.tools = R"([{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
+        "properties": {"city": {"type": "string"}}}}}])";
+    tc_test::expect_message(reg,
+                            "I will check.<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n"
+                            "<arg_key>date</arg_key>\n<arg_value>2025-08-01</arg_value>\n</tool_call>",
+                            {{"get_weather", R"({"city":"Beijing","date":"2025-08-01"})"}}, tools);
     // cut inside a value: no call, the text stays content
     const toolcall::message cut = p.parse("Looking.\n<tool_call>lookup\n<arg_key>q</arg_key>\n<arg_value>tool");
     CHECK(cut.calls.empty());
@@ -413,6 +527,21 @@ TEST_SUITE("toolcall/learn") {
     REQUIRE(fenced.calls.size() == 1);
     CHECK(fenced.calls[0].arguments == R"({"q":"x"})");
     CHECK(tc_test::trim(fenced.content).empty());
+    // the fence on a line after prose opens the call too; mid-line it does not
+    const toolcall::message after = tc_test::expect_message(
+        breg, "I'll look that up.\n```json\n{\"name\": \"lookup\", \"arguments\": {\"q\": \"x\"}}\n```",
+        {{"lookup", R"({"q":"x"})"}});
+    CHECK(tc_test::trim(after.content) == "I'll look that up.");
+    CHECK(bp.parse("See ```json\n{\"name\": \"lookup\", \"arguments\": {}}\n```").calls.empty());
+    // and in xLAM's learned spec: a fenced list after prose
+    auto xlam = toolcall::format::learn(samples_of("xlam"));
+    REQUIRE_MESSAGE(xlam, xlam.error().detail);
+    toolcall::parser_registry xr;
+    xr.add(*toolcall::format::from_spec(*xlam));
+    tc_test::expect_message(xr,
+                            "Sure, checking both.\n```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": "
+                            "\"Oslo\"}}, {\"name\": \"get_time\", \"arguments\": {\"tz\": \"CET\"}}]\n```",
+                            {{"get_weather", R"({"city":"Oslo"})"}, {"get_time", R"({"tz":"CET"})"}});
   }
 
   TEST_CASE("learning a family it has never seen: a name then JSON arguments, a section wrapper, a separator") {

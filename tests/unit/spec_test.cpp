@@ -700,6 +700,51 @@ TEST_SUITE("toolcall/spec") {
     m3.xml.repeated_key = toolcall::xml_repeated_key::first;
     CHECK_FALSE(toolcall::format::from_spec(m3));
   }
+  TEST_CASE("xml.cdata and xml.tokenizer_spaces: a CDATA value and tags a tokenizer left `Ġ` in or joined, through the JSON file") {
+    // MiniCPM5-like tags: `<function` opens the call, `name=` its attribute
+    const std::string file = R"({"name": "cd", "call_begin": "<function", "payload": "xml_parameters",
+        "xml": {"function_open": "name=", "function_name": "quoted", "function_close": "</function>",
+        "parameter_open": "<param name=", "parameter_name": "quoted", "parameter_close": "</param>",
+        "cdata": true, "tokenizer_spaces": true}})";
+    auto spec = toolcall::format_spec::from_json(file);
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->xml.cdata);
+    CHECK(spec->xml.tokenizer_spaces);
+    const std::string json = spec->to_json();
+    CHECK(json.find("\"cdata\": true") != std::string::npos);
+    CHECK(json.find("\"tokenizer_spaces\": true") != std::string::npos);
+    auto back = toolcall::format_spec::from_json(json);
+    REQUIRE(back);
+    CHECK(back->to_json() == json);
+    auto f = toolcall::format::from_spec(*back);
+    REQUIRE_MESSAGE(f, f.error().detail);
+    toolcall::parser_registry reg;
+    reg.add(*f);
+    const std::vector<tc_test::want_call> want = {{"run_sql", R"({"query":"SELECT *\nFROM t WHERE a < 3","db":"main"})"}};
+    const toolcall::message m = tc_test::expect_message(
+        reg,
+        "Running it.\n<function name=\"run_sql\"><param name=\"query\"><![CDATA[SELECT *\nFROM t "
+        "WHERE a < 3]]></param><param name=\"db\">main</param></function>",
+        want);
+    CHECK(tc_test::trim(m.content) == "Running it.");
+    tc_test::expect_message(reg,
+                            "<function\xC4\xA0name=\"run_sql\"><param\xC4\xA0name=\"query\"><![CDATA[SELECT *\nFROM t "
+                            "WHERE a < 3]]></param><paramname=\"db\">main</param></function>",
+                            want);
+    tc_test::expect_message(reg,
+                            "<functionname=\"run_sql\"><paramname=\"query\">SELECT *\nFROM t WHERE a < 3</param>"
+                            "<paramname=\"db\">main</param></function>",
+                            want);
+    // off (the default): the CDATA wrapper is text of the value
+    auto plain = toolcall::format_spec::from_json(file);
+    REQUIRE(plain);
+    plain->xml.cdata = plain->xml.tokenizer_spaces = false;
+    toolcall::parser_registry pr;
+    pr.add(*toolcall::format::from_spec(*plain));
+    tc_test::expect_message(pr, "<function name=\"run_sql\"><param name=\"db\"><![CDATA[main]]></param></function>",
+                            {{"run_sql", R"({"db":"<![CDATA[main]]>"})"}});
+  }
+
   TEST_CASE("docs/format_spec.schema.json describes every key and value to_json writes") {
     simdjson::dom::parser sp, dp;
     const std::string schema_text =

@@ -92,6 +92,11 @@ struct custom_def {
   bool py_list = false;           // payload 2: a list `[f(), g()]` after the opener
   bool py_lines = false;          // payload 2: several calls, each on its own line
   regex pattern;
+  struct rewrite {  // payload 4: a spelling rewritten before the reader (spec_xml_rewrites)
+    std::string from, to;
+    int pair = 0;
+  };
+  std::vector<rewrite> rewrites;
   // payload 4: the tag spellings, owned here; `xml` views them (set by bind_xml, never copied)
   std::string call_prefix, fn_open, fn_close, param_open, param_name_end, value_open, param_close, type_attr;
   xml_spec xml;
@@ -137,6 +142,8 @@ class custom_handler final : public handler {
       bracket_ = d_.py_list;  // the list's `[` comes first
       peeking_ = false;
       peek_.clear();
+      skipping_ = false;
+      lines_good_ = 0;
       begin_py(e);
       return;
     }
@@ -192,8 +199,13 @@ class custom_handler final : public handler {
       if (bracket_) {
         return step::failed(0, errc::unterminated_call, "the text ends before the call list", severity::error);
       }
+      if (skipping_) {  // the text ends on a skipped line
+        skipping_ = false;
+        return lines_good_ ? step{step::done, 0} : no_line_left(0);
+      }
       if (peeking_) {  // the text ends on a line that is no call: it is content
         peeking_ = false;
+        if (!lines_good_) return no_line_left(0);
         return step::done_with(0, take_bytes(peek_));
       }
       return py_.finish(e);
@@ -209,12 +221,17 @@ class custom_handler final : public handler {
     c.list = d_.py_list;
     c.closer = end_;
     c.format = d_.name;
+    // sets, tuples, `07`, inner quotes: read, not failed (no vendor makes another call of them)
+    c.python_repairs = true;
     py_.begin(e, c);
   }
   /// payload 2: with py_list, whitespace then `[` first; with py_lines, a call that ends at a
   /// line break followed by `NAME(` is followed by another call, read afresh; a line that is
   /// not `NAME(` ends the region there and goes back to content. Each decision is taken at one
-  /// byte, whatever the chunking.
+  /// byte, whatever the chunking. With py_lines, a line whose call began and broke (or any
+  /// failed line after a good call) drops that call alone: the line is skipped to its end (or
+  /// to the closer), as the pythonic-lines readers keep the lines they can parse; a block with
+  /// no good call fails.
   step feed_py(const region_ctx& e, std::string_view in) {
     std::size_t off = 0;
     while (bracket_ && off < in.size()) {
@@ -230,6 +247,32 @@ class custom_handler final : public handler {
       ++off;
     }
     for (;;) {
+      if (skipping_) {
+        for (; skipping_ && off < in.size(); ++off) {
+          const char c = in[off];
+          if (!end_.empty()) {
+            skip_m_ += c;
+            const pm r = prefix_match(skip_m_, end_);
+            if (r == pm::full) {
+              skipping_ = false;
+              return lines_good_ ? step{step::done, off + 1} : no_line_left(off + 1);
+            }
+            if (r == pm::partial) continue;
+            skip_m_.clear();
+            if (c == end_[0]) {
+              skip_m_ += c;
+              continue;
+            }
+          }
+          if (c == '\n') {
+            skipping_ = false;
+            peek_.assign(1, '\n');
+            peek_name_ = 0;
+            peeking_ = true;
+          }
+        }
+        if (skipping_) return {step::more, in.size()};
+      }
       if (peeking_) {
         // the next line after a call: `NAME(` starts another call, anything else ends the region
         for (; off < in.size(); ++off) {
@@ -243,6 +286,7 @@ class custom_handler final : public handler {
           }
           if (c != '(') {
             peeking_ = false;
+            if (!lines_good_) return no_line_left(off);
             return step::done_with(off, take_bytes(peek_));
           }
           peeking_ = false;
@@ -257,8 +301,20 @@ class custom_handler final : public handler {
         }
         if (peeking_) return {step::more, in.size()};
       }
+      const bool began = py_.began();
       step s = py_.feed(e, in.substr(off));
       s.consumed += off;
+      if (s.st == step::fail && d_.py_lines && (lines_good_ || began || py_.began()) &&
+          !(s.why() && is_limit(s.why()->code))) {
+        if ((began || py_.began()) && !e.calls.abandon_call()) return s;
+        e.text.diag(errc::invalid_call, e.place.region_abs(),
+                    "a line of the call block is not a Python call: it was skipped", severity::warning);
+        skipping_ = true;
+        skip_m_.clear();
+        off = s.consumed;
+        continue;
+      }
+      if (s.st == step::done) ++lines_good_;
       if (s.st == step::done && d_.py_lines && s.consumed < in.size() &&
           s.tail().find('\n') != std::string_view::npos &&
           s.tail().find_first_not_of(" \t\r\n") == std::string_view::npos) {
@@ -346,6 +402,10 @@ class custom_handler final : public handler {
     const step s = json_.feed(sub, in.substr(i));
     return s.after(i);
   }
+  step no_line_left(std::size_t i) {
+    return step::failed(i, errc::invalid_call, "no line of the call block is a call", severity::warning);
+  }
+  static bool is_limit(errc c) noexcept { return c == errc::limit_depth; }
   step bad_name(std::size_t i) {
     return step::failed(i, errc::missing_name, "no usable function name before the arguments", severity::warning);
   }
@@ -390,6 +450,9 @@ class custom_handler final : public handler {
   bool peeking_ = false;  // payload 2 with py_lines: reading the line after a call
   std::string peek_;      // that line's whitespace and name so far
   std::size_t peek_name_ = 0;
+  bool skipping_ = false;       // payload 2 with py_lines: skipping a line that is no call
+  std::string skip_m_;          // that line's bytes that may begin the closer
+  std::size_t lines_good_ = 0;  // payload 2 with py_lines: the calls read
 };
 
 }  // namespace detail

@@ -358,9 +358,9 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
         out.call_begin_position = trigger_position::start;
         out.json.inject = "[";
         out.json.require_arguments = true;
-        // models wrap bare JSON in a markdown fence; the peers' bare-JSON readers (vLLM's xlam
-        // parser, the engine's own bare JSON) take the fence as the call's
-        out.triggers.push_back({"```json", "```", trigger_position::start});
+        // models wrap bare JSON in a markdown fence, at the start or on a line after prose; the
+        // peers' bare-JSON readers (vLLM's xlam parser, the engine's own) take it as the call's
+        out.triggers.push_back({"```json", "```", trigger_position::line_start});
         for (const auto& m : learn_tokens(tl)) learn_add_marker(markers, m);
         out.markers = std::move(markers);
         return true;
@@ -418,7 +418,7 @@ inline bool learn_one(const learn_sample& s, format_spec& out, std::string& why,
       out.call_begin_position = trigger_position::start;
       out.json.inject = "{";
       out.json.require_arguments = true;
-      out.triggers.push_back({"```json", "```", trigger_position::start});  // as for a bare list
+      out.triggers.push_back({"```json", "```", trigger_position::line_start});  // as for a bare list
     } else {
       why = "call opener: nothing stands before the first call";
       return false;
@@ -544,6 +544,14 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   if (spec.payload == payload_kind::xml_parameters && spec.xml.function_close.empty() && !spec.call_end.empty() &&
       spec.xml.parameter_name != xml_name_style::element && spec.recipients.message.empty())
     spec.xml.close_at_end = true;
+  // XML values: `<![CDATA[...]]>` is the text inside, and a tag whose space a byte-level
+  // tokenizer left as `Ġ` or dropped is the tag (MiniCPM5's reader; no parser reads them otherwise)
+  if (spec.payload == payload_kind::xml_parameters && spec.xml.parameter_close.compare(0, 2, "</") == 0 &&
+      spec.xml.parameter_name != xml_name_style::element)
+    spec.xml.cdata = spec.xml.tokenizer_spaces = true;
+  // a key tag then a value tag (GLM's `<arg_key>K</arg_key><arg_value>V</arg_value>`): the
+  // parsers of such tags pair them by position, an undeclared key included (no schema_tags)
+  if (spec.payload == payload_kind::xml_parameters && !spec.xml.value_open.empty()) spec.xml.schema_tags = false;
   // a JSON list right after a special token, with no closer (Sarashina's `<|tool_calls|>[...]`):
   // servers that strip special tokens (vLLM's default) leave the bare list at the start, which
   // the peers read as the calls (bare_json.call_array)

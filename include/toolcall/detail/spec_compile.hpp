@@ -19,7 +19,8 @@
 // - tag-per-tool XML (xml_elements): morph_xml_handler, openers from the declared tools;
 // - element parameters behind a tag prefix (xml.parameter_name element): element_block_handler;
 // - `call:NAME{key:value}` bodies (key_value): gemma_call_handler with the spec's delimiter;
-// - pythonic, regex and name-then-JSON payloads: custom_handler.
+// - pythonic, regex and name-then-JSON payloads: custom_handler (pythonic ones, and the
+//   tool_line_handler, inside finite_numbers_handler: a call holding 1e999 is dropped).
 // The handlers view strings owned by a copy of the spec kept by the format_def's factory.
 
 #include <memory>
@@ -32,6 +33,8 @@
 #include "../formats/gemma4.hpp"
 #include "../formats/granite_pythonic.hpp"
 #include "../formats/json_region.hpp"
+#include "../formats/minimax_m1.hpp"
+#include "../formats/region_filters.hpp"
 #include "../formats/morph_xml.hpp"
 #include "../formats/muse_glimmer.hpp"
 #include "../formats/slot_region.hpp"
@@ -40,6 +43,7 @@
 #include "format_def.hpp"
 #include "handlers.hpp"
 #include "learn_element_handler.hpp"
+#include "pythonic_numbers.hpp"
 #include "regex.hpp"
 #include "xml_body.hpp"
 
@@ -230,6 +234,82 @@ inline const char* spec_elements_problem(const format_spec& s) {
   return nullptr;
 }
 
+/// Several JSON call objects after one opener, up to a closer (MiniMax-M1's `<tool_calls>`
+/// block, one object a line): read by the room's handler, a value that is not a call skipped.
+/// The handler looks for the closer (and any other tag ending the block) at a `<`.
+inline bool spec_line_block(const format_spec& s) {
+  return s.payload == payload_kind::json_object && s.json.several && !s.json.allow_list && !s.call_begin.empty() &&
+         !s.call_end.empty() && s.call_end[0] == '<' && s.triggers.empty() && s.json.lead.empty() &&
+         s.json.inject.empty();
+}
+
+/// The spellings an xml_parameters spec's regions rewrite before its reader sees them:
+/// `xml.cdata` drops a `<![CDATA[` ... `]]>` wrapper (the text inside is the value's);
+/// `xml.tokenizer_spaces` reads a tag whose space a byte-level tokenizer left as `Ġ` (U+0120),
+/// or dropped, as the tag (`<paramĠname=`, `<paramname=` for `<param name=`).
+inline void spec_xml_rewrites(const xml_tags& x, custom_def& c) {
+  if (x.tokenizer_spaces) {
+    const auto add = [&](const std::string& tag, bool lead) {
+      if (tag.find(' ') == std::string::npos && !lead) return;
+      std::string g, joined;
+      for (char ch : tag) {
+        if (ch == ' ') g += "\xC4\xA0";
+        else g += ch;
+        if (ch != ' ') joined += ch;
+      }
+      if (lead) {  // after the opener: its space, written as `Ġ`
+        c.rewrites.push_back({"\xC4\xA0" + g, " " + tag, 0});
+      } else {
+        c.rewrites.push_back({g, tag, 0});
+        c.rewrites.push_back({joined, tag, 0});
+      }
+    };
+    add(x.function_open, x.function_open.find(' ') == std::string::npos && !x.function_open.empty() &&
+                             x.function_open[0] != '<');
+    add(x.parameter_open, false);
+  }
+  if (x.cdata) {
+    c.rewrites.push_back({"<![CDATA[", "", 1});
+    c.rewrites.push_back({"]]>", "", -1});
+  }
+}
+
+/// The handler of an xml_parameters spec (views `s`'s strings).
+inline std::unique_ptr<handler> spec_xml_handler(const format_spec& s) {
+    if (spec_elements(s)) return std::unique_ptr<handler>(new element_block_handler(spec_element_config(s)));
+    if (!s.recipients.message.empty()) {
+      recipient_handler::config c;
+      c.header_end = s.recipients.message;
+      for (const auto& x : s.recipients.reasoning) c.reasoning.push_back(x);
+      for (const auto& x : s.recipients.content) c.content.push_back(x);
+      for (const auto& x : s.recipients.ends) c.ends.push_back(x);
+      c.restart = s.recipients.start;
+      c.block_open = s.call_begin;
+      c.block.spec = spec_xml(s, {});
+      c.block.invoke_lead = s.xml.invoke_lead;
+      c.block.invoke_close = s.xml.function_close;
+      c.block.closers = {s.call_end};
+      return std::unique_ptr<handler>(new recipient_handler(std::move(c)));
+    }
+    if (!s.xml.invoke_lead.empty()) {
+      xml_block_handler::config c;
+      c.spec = spec_xml(s, {});
+      c.invoke_lead = s.xml.invoke_lead;
+      c.invoke_close = s.xml.function_close;
+      if (!s.call_begin.empty()) c.closers.push_back(s.call_end);
+      for (const auto& t : s.triggers) c.closers.push_back(t.close);
+      return std::unique_ptr<handler>(new xml_block_handler(std::move(c)));
+    }
+    std::vector<xml_spec> v;
+    if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
+    for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
+    if (spec_start_twin(s)) {  // the first opener at the start of the output (its last variant)
+      v.push_back(v[0]);
+      v.back().at_start = true;
+    }
+    return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
+}
+
 /// Handlers of a compiled spec; `keep` owns the strings its members view.
 inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
                                              const std::shared_ptr<const custom_def>& custom) {
@@ -239,6 +319,12 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
     case payload_kind::json_object:
     case payload_kind::json_array: {
       if (s.json.name_as_key) return std::unique_ptr<handler>(new name_key_json_handler(s.name, s.call_end));
+      if (spec_line_block(s)) {
+        // several call objects in a block with a closer: one that breaks drops alone
+        const std::string_view nk = s.name_key == "name" ? std::string_view() : std::string_view(s.name_key);
+        const std::string_view ak = is_args_key(s.arguments_key) ? std::string_view() : std::string_view(s.arguments_key);
+        return std::unique_ptr<handler>(new minimax_m1_handler(s.name, s.call_end, nk, ak));
+      }
       std::vector<json_region_spec> v;
       // the closers are views: they must point into the kept spec, not into `openers`
       if (!s.call_begin.empty()) v.push_back(spec_json_region(s, s.call_end));
@@ -252,38 +338,11 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
     }
     case payload_kind::xml_parameters: {
-      if (spec_elements(s)) return std::unique_ptr<handler>(new element_block_handler(spec_element_config(s)));
-      if (!s.recipients.message.empty()) {
-        recipient_handler::config c;
-        c.header_end = s.recipients.message;
-        for (const auto& x : s.recipients.reasoning) c.reasoning.push_back(x);
-        for (const auto& x : s.recipients.content) c.content.push_back(x);
-        for (const auto& x : s.recipients.ends) c.ends.push_back(x);
-        c.restart = s.recipients.start;
-        c.block_open = s.call_begin;
-        c.block.spec = spec_xml(s, {});
-        c.block.invoke_lead = s.xml.invoke_lead;
-        c.block.invoke_close = s.xml.function_close;
-        c.block.closers = {s.call_end};
-        return std::unique_ptr<handler>(new recipient_handler(std::move(c)));
-      }
-      if (!s.xml.invoke_lead.empty()) {
-        xml_block_handler::config c;
-        c.spec = spec_xml(s, {});
-        c.invoke_lead = s.xml.invoke_lead;
-        c.invoke_close = s.xml.function_close;
-        if (!s.call_begin.empty()) c.closers.push_back(s.call_end);
-        for (const auto& t : s.triggers) c.closers.push_back(t.close);
-        return std::unique_ptr<handler>(new xml_block_handler(std::move(c)));
-      }
-      std::vector<xml_spec> v;
-      if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
-      for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
-      if (spec_start_twin(s)) {  // the first opener at the start of the output (its last variant)
-        v.push_back(v[0]);
-        v.back().at_start = true;
-      }
-      return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
+      std::unique_ptr<handler> h = spec_xml_handler(s);
+      if (custom->rewrites.empty()) return h;
+      std::vector<rewrite_rule> rules;
+      for (const auto& r : custom->rewrites) rules.push_back({r.from, r.to, r.pair});
+      return std::unique_ptr<handler>(new rewrite_handler(std::move(h), std::move(rules)));
     }
     case payload_kind::name_json:
       if (spec_slotted(s)) {
@@ -293,12 +352,17 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
         return std::unique_ptr<handler>(new slot_handler(s.name, std::move(v)));
       }
       break;
-    case payload_kind::pythonic:
+    case payload_kind::pythonic: {
+      // a call holding a number no double holds is dropped, as in every pythonic room
+      std::unique_ptr<handler> h;
       if (s.tool_name_triggers) {
         std::vector<std::string_view> m(s.markers.begin(), s.markers.end());
-        return std::unique_ptr<handler>(new tool_line_handler(s.name, std::move(m)));
+        h.reset(new tool_line_handler(s.name, std::move(m)));
+      } else {
+        h.reset(new custom_handler(custom));
       }
-      break;
+      return std::unique_ptr<handler>(new finite_numbers_handler(std::move(h)));
+    }
     case payload_kind::key_value: {
       // an unterminated string ends (and fails the call) at the closer, an opener or a marker
       std::vector<std::string_view> stops;
@@ -307,8 +371,10 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
         stops.push_back(keep_view(s, t.open));
       }
       for (const auto& m : s.markers) stops.push_back(m);
+      // a key right after a delimited value, its comma missing, is the next pair (repaired):
+      // the delimiter ends the value, so nothing else could be meant (vLLM's functiongemma)
       return std::unique_ptr<handler>(
-          new gemma_call_handler({s.name, s.string_delimiter, s.call_end, std::move(stops)}));
+          new gemma_call_handler({s.name, s.string_delimiter, s.call_end, std::move(stops), true}));
     }
     case payload_kind::xml_elements: return std::unique_ptr<handler>(new morph_xml_handler(s.name));
     case payload_kind::regex: break;
@@ -360,6 +426,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   c->end = openers.empty() ? std::string() : openers[0].close;
   for (const auto& t : openers) c->ends.push_back(t.close);
   c->payload = static_cast<int>(s.payload);
+  if (s.payload == payload_kind::xml_parameters) spec_xml_rewrites(s.xml, *c);
   c->name_key = s.name_key;
   c->args_key = s.arguments_key;
   c->name_end = s.name_end;

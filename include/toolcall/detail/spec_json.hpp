@@ -230,6 +230,8 @@ inline bool spec_read_xml(spec_reader& r, simdjson::dom::element v, const std::s
     else if (k == "tag_end") ok = r.get(kv.value, p, x.tag_end);
     else if (k == "type_names") ok = r.get(kv.value, p, x.type_names);
     else if (k == "tag_prefix") ok = r.get(kv.value, p, x.tag_prefix);
+    else if (k == "cdata") ok = r.get(kv.value, p, x.cdata);
+    else if (k == "tokenizer_spaces") ok = r.get(kv.value, p, x.tokenizer_spaces);
     else if (k == "repeated_key") ok = r.get_enum(kv.value, p, x.repeated_key, repeats, spec_repeat_name);
     else return r.fail(p, "unknown key");
     if (!ok) return false;
@@ -493,6 +495,8 @@ inline std::string spec_to_json(const format_spec& s) {
       w.kv("type_names", x.type_names);
       w.kv("tag_prefix", x.tag_prefix);
       w.kv("repeated_key", spec_repeat_name(x.repeated_key));
+      w.kv("cdata", x.cdata);
+      w.kv("tokenizer_spaces", x.tokenizer_spaces);
       w.close('}');
       break;
     }

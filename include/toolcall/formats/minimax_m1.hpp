@@ -29,9 +29,13 @@ namespace detail {
 /// skipped line gives a diagnostic and its text is content, after the block's calls (nothing
 /// is known bad before its call_begin: the call opens at its `arguments` key). A line whose
 /// arguments break after the call opened fails the block, as any broken call does.
+/// A spec whose JSON calls follow each other in a block with a closer (json.several) is read
+/// by the same handler, with its closer and keys (views: they outlive the handler).
 class minimax_m1_handler final : public handler {
  public:
-  explicit minimax_m1_handler(std::string_view format) : fmt_(format) {}
+  explicit minimax_m1_handler(std::string_view format, std::string_view closer = "</tool_calls>",
+                              std::string_view name_key = {}, std::string_view args_key = {})
+      : fmt_(format), closer_(closer), name_key_(name_key), args_key_(args_key) {}
   void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_line;
     calls_ = 0;
@@ -57,7 +61,7 @@ class minimax_m1_handler final : public handler {
           }
           if (c == '<' || !m_.empty()) {
             m_ += c;
-            const pm r = prefix_match_exact(m_, closer);
+            const pm r = prefix_match_exact(m_, closer_);
             if (r == pm::full) return close(e, i + 1);
             if (r == pm::partial) {
               ++i;
@@ -99,7 +103,7 @@ class minimax_m1_handler final : public handler {
         case s_bad:
           if (c == '<' || !m_.empty()) {
             m_ += c;
-            const pm r = prefix_match_exact(m_, closer);
+            const pm r = prefix_match_exact(m_, closer_);
             if (r == pm::full) {
               m_.clear();
               end_bad();
@@ -144,8 +148,6 @@ class minimax_m1_handler final : public handler {
     return close(e, 0, take_bytes(m_));  // a partial closer at the end of the text goes back
   }
 
-  static constexpr std::string_view closer = "</tool_calls>";
-
  private:
   enum state : std::uint8_t { s_line, s_body, s_bad };
   struct skipped {
@@ -160,6 +162,8 @@ class minimax_m1_handler final : public handler {
     cfg.shape = wrapper_shape();
     cfg.shape.allow_array = false;
     cfg.shape.require_args = true;  // the call opens at its arguments: a line without fails first
+    cfg.shape.name_alias = name_key_;
+    cfg.shape.args_alias = args_key_;
     cfg.format = fmt_;
     body_.begin(e, cfg);
     line_.clear();
@@ -194,7 +198,7 @@ class minimax_m1_handler final : public handler {
     return step::done_with(at, std::move(back));
   }
 
-  std::string_view fmt_;
+  std::string_view fmt_, closer_, name_key_, args_key_;
   state st_ = s_line;
   std::size_t calls_ = 0;
   json_body body_;
