@@ -268,4 +268,29 @@ TEST_SUITE("toolcall/peer gaps") {
     m = check(reg, cut, {}, cut.c_str());
     CHECK(tc_test::has_diagnostic(m, toolcall::errc::unterminated_call));
   }
+
+  TEST_CASE("apertus: an end-of-turn token where the list's ] should be keeps the complete calls") {
+    const toolcall::parser_registry reg = tc_test::only_format("apertus");
+    // <|assistant_end|> (or <|tools_suffix|>) right after a complete call cuts the list there,
+    // as the end of the text does: the calls stay, with a warning at the token
+    toolcall::message m = check(reg, R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2}}<|assistant_end|>)",
+                                {{"f", R"({"a":1})"}, {"g", R"({"b":2})"}}, "");
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::unterminated_call);
+    CHECK(m.diagnostics[0].offset == 49);
+    CHECK(m.diagnostics[0].level == toolcall::severity::warning);
+    check(reg, "<|tools_prefix|>[{\"f\": {\"a\": 1}}, {\"g\": {\"b\": 2}}\n<|tools_suffix|>",
+          {{"f", R"({"a":1})"}, {"g", R"({"b":2})"}}, "");
+    check(reg, R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2}<|assistant_end|>)",
+          {{"f", R"({"a":1})"}, {"g", R"({"b":2})"}}, "");
+    // a later call cut inside its arguments drops alone (an error)
+    m = check(reg, R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2<|assistant_end|>)", {{"f", R"({"a":1})"}}, "");
+    CHECK(m.has_error());
+    // any other `<` there is the list's syntax error, reported at the `<` whatever the chunking
+    const std::string bad = R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2}}<|assistant_x|>)";
+    m = check(reg, bad, {}, bad.c_str());
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::invalid_json);
+    CHECK(m.diagnostics[0].offset == 49);
+  }
 }
