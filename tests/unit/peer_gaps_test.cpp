@@ -293,4 +293,20 @@ TEST_SUITE("toolcall/peer gaps") {
     CHECK(m.diagnostics[0].code == toolcall::errc::invalid_json);
     CHECK(m.diagnostics[0].offset == 49);
   }
+
+  TEST_CASE("hy3: a turn token in a later call's name slot keeps the complete calls") {
+    const toolcall::parser_registry reg = tc_test::only_format("hy3");
+    const std::string head =
+        "<tool_calls><tool_call>get_time<tool_sep><arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>";
+    toolcall::message m = check(reg, head + "<tool_call><\xEF\xBD\x9Chy_eos:opensource\xEF\xBD\x9C>",
+                                {{"get_time", R"({"zone":"UTC"})"}}, "<tool_call>");
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::unterminated_call);
+    CHECK(m.diagnostics[0].offset == head.size() + 11);
+    check(reg, head + "\n<tool_call>\n<|im_end|>", {{"get_time", R"({"zone":"UTC"})"}}, "<tool_call>\n<|im_end|>");
+    // any other tag there fails the block
+    const std::string bad = head + "<tool_call><foo>";
+    m = check(reg, bad, {}, bad.c_str());
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
+  }
 }
