@@ -309,4 +309,27 @@ TEST_SUITE("toolcall/peer gaps") {
     m = check(reg, bad, {}, bad.c_str());
     CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
   }
+
+  TEST_CASE("call syntax inside a reasoning block never closed: no call, a call_in_reasoning warning") {
+    // vLLM's and SGLang's reasoning parsers take everything after <think> when </think> never
+    // comes, so their tool parsers see no content: no call; never silent, a warning at the opener
+    const std::string thought = "let me call <tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>";
+    toolcall::message m = check(tc_test::only_format("hermes"), "<think>" + thought, {}, "", {}, thought.c_str());
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::call_in_reasoning);
+    CHECK(m.diagnostics[0].level == toolcall::severity::warning);
+    CHECK(m.diagnostics[0].offset == 7 + 12);
+    CHECK(std::string(toolcall::to_string(toolcall::errc::call_in_reasoning)) == "call_in_reasoning");
+    // the block closed: call syntax in reasoning is never a call, and nothing is reported
+    m = check(tc_test::only_format("hermes"), "<think>" + thought + "</think>Done.", {}, "Done.", {}, thought.c_str());
+    CHECK(m.diagnostics.empty());
+    // the prompt opened the block (reasoning open) and the output never closes it
+    toolcall::options o;
+    o.reasoning = toolcall::reasoning_start::open;
+    o.seed = 5;
+    const tc_test::split_result r = tc_test::split_compare(tc_test::only_format("hermes"), o, thought);
+    CHECK_MESSAGE(r.err.empty(), r.err);
+    CHECK(r.one.calls.empty());
+    CHECK(tc_test::has_diagnostic(r.one, toolcall::errc::call_in_reasoning));
+  }
 }

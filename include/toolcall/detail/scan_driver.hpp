@@ -45,6 +45,7 @@ class scan_driver : public region_runner {
   /// The state of this layer for a new response.
   void reset_scan() {
     rpair_ = 0;
+    reasoning_call_ = false;
     held_marker_ = {};
     held_ws_.clear();
     passthrough_ = false;
@@ -317,6 +318,11 @@ class scan_driver : public region_runner {
 
   /// Trigger `t` matched `mt` (its text, with any whitespace at its joints) at `at`.
   void apply(const trigger& t, std::string_view mt, std::size_t at) {
+    if (t.action == trig_action::in_reasoning) {
+      if (!reasoning_call_) reasoning_call_ = true, reasoning_call_at_ = at, reasoning_call_text_ = t.text;
+      text_out(mt);
+      return;
+    }
     const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
     if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
       text_out(mt);  // an example in code (a fence trigger there closes the code fence)
@@ -352,6 +358,7 @@ class scan_driver : public region_runner {
         out_.reasoning_marker();
         return;
       case trig_action::think_close:
+        reasoning_call_ = false;  // a closed block: its call syntax is never a call (documented)
         if (mode_ == mode_pending) {
           out_.reasoning_marker();
           out_.reasoning(pending_);
@@ -363,6 +370,7 @@ class scan_driver : public region_runner {
         last_byte_ = '\n';
         return;
       case trig_action::region:
+      case trig_action::in_reasoning:
         break;
     }
     if (calls_started_ >= opt_.max_calls) {
@@ -461,6 +469,9 @@ class scan_driver : public region_runner {
 
   scanner scan_;  ///< the trigger tables built from the claims
   std::size_t rpair_ = 0;  ///< the reasoning pair open (mode_reasoning)
+  bool reasoning_call_ = false;        ///< a call opener in the open reasoning block (in_reasoning)
+  std::size_t reasoning_call_at_ = 0;  ///< where the first one stands
+  std::string_view reasoning_call_text_;
   std::size_t carry_need_ = 0;    ///< a held carry_: the bytes that decide it
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_spelling_;     ///< its bytes, when whitespace stood at a joint
