@@ -47,6 +47,7 @@ class scan_driver : public region_runner {
     rpair_ = 0;
     reasoning_call_ = false;
     held_marker_ = {};
+    held_code_ = false;
     held_ws_.clear();
     passthrough_ = false;
     spent_ = std::chrono::steady_clock::duration::zero();
@@ -214,7 +215,14 @@ class scan_driver : public region_runner {
           examined_ += j - i;
           if (j == n) return n;  // only whitespace so far: the next bytes decide
           const unsigned char c = static_cast<unsigned char>(chunk[j]);
-          if (held_ws_.size() < 256 && tab().later[c] && held_section_) {
+          if (held_code_) {
+            held_code_ = false;  // text follows, in code: the token stays as written
+            std::string t(held_marker_);
+            held_marker_ = {};
+            t += held_ws_;
+            held_ws_.clear();
+            text_out(t);
+          } else if (held_ws_.size() < 256 && tab().later[c] && held_section_) {
             // a section opener: its region decides (region_text_out, settle_section_text)
             section_text_.assign(held_marker_.data(), held_marker_.size());
             section_marker_len_ = held_marker_.size();
@@ -325,6 +333,15 @@ class scan_driver : public region_runner {
     }
     const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
     if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
+      if (t.action == trig_action::drop && !t.opens_section && !at_start_) {
+        // an end-of-turn token in code is text, unless the output ends right after it (the
+        // model ended its turn inside a fence it never closed): held until that is known
+        held_marker_ = spelled(mt, t.text, held_spelling_);
+        held_section_ = false;
+        held_code_ = true;
+        held_ws_.clear();
+        return;
+      }
       text_out(mt);  // an example in code (a fence trigger there closes the code fence)
       return;
     }
@@ -432,6 +449,7 @@ class scan_driver : public region_runner {
 
   /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
   void drop_held_marker() {
+    held_code_ = false;
     accounted_ += held_marker_.size();
     held_marker_ = {};
     std::string w;
@@ -477,6 +495,7 @@ class scan_driver : public region_runner {
   std::string held_spelling_;     ///< its bytes, when whitespace stood at a joint
   std::string held_ws_;           ///< the whitespace after it
   bool held_section_ = false;     ///< held_marker_ opens a section (trigger::opens_section)
+  bool held_code_ = false;        ///< held_marker_ stands in code: only the end of the output drops it
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
   bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)
   std::size_t declined_skips_ = 0;  ///< declined_skips()
