@@ -43,6 +43,7 @@ enum class errc {
   unknown_format,      ///< a registry was asked for a format it does not have
   tool_choice,         ///< the request's tool_choice or parallel_tool_calls refused a call, or no call came
   limit_diagnostics,   ///< options::max_diagnostics reached; later diagnostics are dropped
+  call_in_reasoning,   ///< a call opener inside a reasoning block the output never closed: no call
 };
 
 /// Stable snake_case name of a code.
@@ -72,6 +73,7 @@ inline const char* to_string(errc e) noexcept {
     case errc::unknown_format: return "unknown_format";
     case errc::tool_choice: return "tool_choice";
     case errc::limit_diagnostics: return "limit_diagnostics";
+    case errc::call_in_reasoning: return "call_in_reasoning";
   }
   return "unknown";
 }

@@ -268,4 +268,68 @@ TEST_SUITE("toolcall/peer gaps") {
     m = check(reg, cut, {}, cut.c_str());
     CHECK(tc_test::has_diagnostic(m, toolcall::errc::unterminated_call));
   }
+
+  TEST_CASE("apertus: an end-of-turn token where the list's ] should be keeps the complete calls") {
+    const toolcall::parser_registry reg = tc_test::only_format("apertus");
+    // <|assistant_end|> (or <|tools_suffix|>) right after a complete call cuts the list there,
+    // as the end of the text does: the calls stay, with a warning at the token
+    toolcall::message m = check(reg, R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2}}<|assistant_end|>)",
+                                {{"f", R"({"a":1})"}, {"g", R"({"b":2})"}}, "");
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::unterminated_call);
+    CHECK(m.diagnostics[0].offset == 49);
+    CHECK(m.diagnostics[0].level == toolcall::severity::warning);
+    check(reg, "<|tools_prefix|>[{\"f\": {\"a\": 1}}, {\"g\": {\"b\": 2}}\n<|tools_suffix|>",
+          {{"f", R"({"a":1})"}, {"g", R"({"b":2})"}}, "");
+    check(reg, R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2}<|assistant_end|>)",
+          {{"f", R"({"a":1})"}, {"g", R"({"b":2})"}}, "");
+    // a later call cut inside its arguments drops alone (an error)
+    m = check(reg, R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2<|assistant_end|>)", {{"f", R"({"a":1})"}}, "");
+    CHECK(m.has_error());
+    // any other `<` there is the list's syntax error, reported at the `<` whatever the chunking
+    const std::string bad = R"(<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": 2}}<|assistant_x|>)";
+    m = check(reg, bad, {}, bad.c_str());
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::invalid_json);
+    CHECK(m.diagnostics[0].offset == 49);
+  }
+
+  TEST_CASE("hy3: a turn token in a later call's name slot keeps the complete calls") {
+    const toolcall::parser_registry reg = tc_test::only_format("hy3");
+    const std::string head =
+        "<tool_calls><tool_call>get_time<tool_sep><arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>";
+    toolcall::message m = check(reg, head + "<tool_call><\xEF\xBD\x9Chy_eos:opensource\xEF\xBD\x9C>",
+                                {{"get_time", R"({"zone":"UTC"})"}}, "<tool_call>");
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::unterminated_call);
+    CHECK(m.diagnostics[0].offset == head.size() + 11);
+    check(reg, head + "\n<tool_call>\n<|im_end|>", {{"get_time", R"({"zone":"UTC"})"}}, "<tool_call>\n<|im_end|>");
+    // any other tag there fails the block
+    const std::string bad = head + "<tool_call><foo>";
+    m = check(reg, bad, {}, bad.c_str());
+    CHECK(tc_test::has_diagnostic(m, toolcall::errc::invalid_call));
+  }
+
+  TEST_CASE("call syntax inside a reasoning block never closed: no call, a call_in_reasoning warning") {
+    // vLLM's and SGLang's reasoning parsers take everything after <think> when </think> never
+    // comes, so their tool parsers see no content: no call; never silent, a warning at the opener
+    const std::string thought = "let me call <tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>";
+    toolcall::message m = check(tc_test::only_format("hermes"), "<think>" + thought, {}, "", {}, thought.c_str());
+    REQUIRE(m.diagnostics.size() == 1);
+    CHECK(m.diagnostics[0].code == toolcall::errc::call_in_reasoning);
+    CHECK(m.diagnostics[0].level == toolcall::severity::warning);
+    CHECK(m.diagnostics[0].offset == 7 + 12);
+    CHECK(std::string(toolcall::to_string(toolcall::errc::call_in_reasoning)) == "call_in_reasoning");
+    // the block closed: call syntax in reasoning is never a call, and nothing is reported
+    m = check(tc_test::only_format("hermes"), "<think>" + thought + "</think>Done.", {}, "Done.", {}, thought.c_str());
+    CHECK(m.diagnostics.empty());
+    // the prompt opened the block (reasoning open) and the output never closes it
+    toolcall::options o;
+    o.reasoning = toolcall::reasoning_start::open;
+    o.seed = 5;
+    const tc_test::split_result r = tc_test::split_compare(tc_test::only_format("hermes"), o, thought);
+    CHECK_MESSAGE(r.err.empty(), r.err);
+    CHECK(r.one.calls.empty());
+    CHECK(tc_test::has_diagnostic(r.one, toolcall::errc::call_in_reasoning));
+  }
 }

@@ -349,6 +349,13 @@ class engine final : public scan_driver {
       carry_.clear();
     }
     if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
+    if (mode_ == mode_reasoning && reasoning_call_)
+      // never silent: the block never closed, so all of it is reasoning (vLLM's and SGLang's
+      // reasoning parsers take it all and their tool parsers see no content): no call
+      diag(errc::call_in_reasoning, reasoning_call_at_,
+           "`" + std::string(reasoning_call_text_) +
+               "` stands inside a reasoning block the output never closed: it is reasoning, no call is read",
+           severity::warning);
     settle_section_text();
     if (mode_ == mode_pending) flush_pending_as_content();
     if (section_unused_) {

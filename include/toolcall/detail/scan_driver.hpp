@@ -45,7 +45,9 @@ class scan_driver : public region_runner {
   /// The state of this layer for a new response.
   void reset_scan() {
     rpair_ = 0;
+    reasoning_call_ = false;
     held_marker_ = {};
+    held_code_ = false;
     held_ws_.clear();
     passthrough_ = false;
     spent_ = std::chrono::steady_clock::duration::zero();
@@ -213,7 +215,14 @@ class scan_driver : public region_runner {
           examined_ += j - i;
           if (j == n) return n;  // only whitespace so far: the next bytes decide
           const unsigned char c = static_cast<unsigned char>(chunk[j]);
-          if (held_ws_.size() < 256 && tab().later[c] && held_section_) {
+          if (held_code_) {
+            held_code_ = false;  // text follows, in code: the token stays as written
+            std::string t(held_marker_);
+            held_marker_ = {};
+            t += held_ws_;
+            held_ws_.clear();
+            text_out(t);
+          } else if (held_ws_.size() < 256 && tab().later[c] && held_section_) {
             // a section opener: its region decides (region_text_out, settle_section_text)
             section_text_.assign(held_marker_.data(), held_marker_.size());
             section_marker_len_ = held_marker_.size();
@@ -317,8 +326,22 @@ class scan_driver : public region_runner {
 
   /// Trigger `t` matched `mt` (its text, with any whitespace at its joints) at `at`.
   void apply(const trigger& t, std::string_view mt, std::size_t at) {
+    if (t.action == trig_action::in_reasoning) {
+      if (!reasoning_call_) reasoning_call_ = true, reasoning_call_at_ = at, reasoning_call_text_ = t.text;
+      text_out(mt);
+      return;
+    }
     const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
     if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
+      if (t.action == trig_action::drop && !t.opens_section && !at_start_) {
+        // an end-of-turn token in code is text, unless the output ends right after it (the
+        // model ended its turn inside a fence it never closed): held until that is known
+        held_marker_ = spelled(mt, t.text, held_spelling_);
+        held_section_ = false;
+        held_code_ = true;
+        held_ws_.clear();
+        return;
+      }
       text_out(mt);  // an example in code (a fence trigger there closes the code fence)
       return;
     }
@@ -352,6 +375,7 @@ class scan_driver : public region_runner {
         out_.reasoning_marker();
         return;
       case trig_action::think_close:
+        reasoning_call_ = false;  // a closed block: its call syntax is never a call (documented)
         if (mode_ == mode_pending) {
           out_.reasoning_marker();
           out_.reasoning(pending_);
@@ -363,6 +387,7 @@ class scan_driver : public region_runner {
         last_byte_ = '\n';
         return;
       case trig_action::region:
+      case trig_action::in_reasoning:
         break;
     }
     if (calls_started_ >= opt_.max_calls) {
@@ -424,6 +449,7 @@ class scan_driver : public region_runner {
 
   /// A held end-of-turn token turned out to end the turn: a marker; its whitespace is text.
   void drop_held_marker() {
+    held_code_ = false;
     accounted_ += held_marker_.size();
     held_marker_ = {};
     std::string w;
@@ -461,11 +487,15 @@ class scan_driver : public region_runner {
 
   scanner scan_;  ///< the trigger tables built from the claims
   std::size_t rpair_ = 0;  ///< the reasoning pair open (mode_reasoning)
+  bool reasoning_call_ = false;        ///< a call opener in the open reasoning block (in_reasoning)
+  std::size_t reasoning_call_at_ = 0;  ///< where the first one stands
+  std::string_view reasoning_call_text_;
   std::size_t carry_need_ = 0;    ///< a held carry_: the bytes that decide it
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_spelling_;     ///< its bytes, when whitespace stood at a joint
   std::string held_ws_;           ///< the whitespace after it
   bool held_section_ = false;     ///< held_marker_ opens a section (trigger::opens_section)
+  bool held_code_ = false;        ///< held_marker_ stands in code: only the end of the output drops it
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
   bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)
   std::size_t declined_skips_ = 0;  ///< declined_skips()

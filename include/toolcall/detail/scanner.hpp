@@ -29,7 +29,9 @@ namespace detail {
 
 class handler;
 
-enum class trig_action : std::uint8_t { region, drop, stray_closer, think_open, think_close };
+/// in_reasoning: a call opener inside a reasoning block (calls_in_reasoning::ignore): reasoning
+/// text, noted so that a block the output never closes does not hide a call silently.
+enum class trig_action : std::uint8_t { region, drop, stray_closer, think_open, think_close, in_reasoning };
 
 /// A format's claim on a region opener: its handler, the trigger's variant, its priority.
 struct claimant {
@@ -205,9 +207,11 @@ class scanner {
       for (std::string_view c : closes[p]) add(t, c, trig_action::think_close, trig_cond::anywhere, p);
       // the model may write the opener the prompt already opened
       for (std::string_view o : opens[p]) add(t, o, trig_action::think_open, trig_cond::reasoning_head, p);
-      if (calls_end_reasoning)
-        for (const auto& c : calls)
-          if (c.cond == trig_cond::anywhere) t.push_back(c);
+      for (const auto& c : calls)
+        if (c.cond == trig_cond::anywhere) {
+          t.push_back(c);
+          if (!calls_end_reasoning) t.back().action = trig_action::in_reasoning;
+        }
     }
     max_marker_ = 0;
     for (auto& tab : tabs_) {

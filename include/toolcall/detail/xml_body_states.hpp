@@ -93,6 +93,24 @@ inline xml_call_body::act xml_call_body::byte(const region_ctx& e, unsigned char
       return a_next;
     }
     case s_fn_name: {
+      if (sp_.keep_calls_at_cut && sp_.multi && calls_ > 0 && !in_call_ &&
+          (!am_.empty() || (c == '<' && ns_.name().empty()))) {
+        // a turn token (`<｜hy_eos:opensource｜>`, `<|im_end|>`) where a later call's name
+        // belongs: the output ended there, as at the end of the text (the complete calls stay,
+        // the cut call's text and the token go back to the text scanner)
+        am_ += static_cast<char>(c);
+        const int t = turn_token(am_);
+        if (t == 1) return a_next;
+        if (t == 0) return fail(e, errc::invalid_call, "bad function name");
+        e.text.diag(errc::unterminated_call, abs_ + 1 - am_.size(),
+                    "a turn token stands where a call's name belongs: the output ended there; the " +
+                        std::to_string(calls_) + " complete call(s) before it are kept (the cut call's text is content)",
+                    severity::error);
+        const bool raw_ok = raw_started_ && cut_from_ >= raw_abs_ && abs_ + 1 > cut_from_;
+        extra_ = raw_ok ? raw_.substr(cut_from_ - raw_abs_, abs_ + 1 - cut_from_) : am_;
+        am_.clear();
+        return a_done;
+      }
       const xml_name_scanner::result r = ns_.push(c);
       if (r == xml_name_scanner::more) return a_next;
       if (r == xml_name_scanner::bad || !(valid_call_name(ns_.name()) || spaced_name_ok(ns_.name())))

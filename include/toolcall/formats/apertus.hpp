@@ -66,6 +66,18 @@ class apertus_handler final : public handler, private json_listener {
             return step::failed(i + s.consumed, fail_code_, fail_msg_, severity::error);
           }
           if (s.st == lex_step::fail) {
+            const std::size_t at = i + s.consumed;
+            if (at < n && in[at] == '<' && cut_keeps()) {
+              // `<` where the list goes on: it may be <|tools_suffix|> or the end-of-turn token
+              // right after a complete call (the list's `]` missing), which cut the list there
+              st_ = s_eot;
+              eot_code_ = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
+              eot_msg_ = lx_.error_message();
+              eot_abs_ = e.place.chunk_abs() + at;
+              m_ = "<";
+              i = at + 1;
+              continue;
+            }
             const errc code = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
             return step::failed(i + s.consumed, code, lx_.error_message(), severity::error);
           }
@@ -98,6 +110,27 @@ class apertus_handler final : public handler, private json_listener {
           m_.pop_back();
           return step::done_with(i, ws_ + m_);
         }
+        case s_eot: {
+          m_ += static_cast<char>(c);
+          const pm rc = prefix_match(m_, k_closer), re = prefix_match(m_, k_eot);
+          if (rc == pm::full || re == pm::full) {
+            if (!keep_at_cut(e, eot_abs_)) {
+              return step::failed(i + 1, failed_ ? fail_code_ : eot_code_, failed_ ? fail_msg_ : eot_msg_.c_str(),
+                                  severity::error);
+            }
+            // the closer ends the region; the end-of-turn token goes back to the text (a marker)
+            return rc == pm::full ? step{step::done, i + 1} : step::done_with(i + 1, take_bytes(m_));
+          }
+          if (rc == pm::partial || re == pm::partial) {
+            ++i;
+            continue;
+          }
+          // not a marker: the list's syntax error, reported at the `<` (the bytes held from
+          // earlier chunks go back, so the offset does not depend on the chunking)
+          const std::size_t here = i + 1;  // bytes of m_ in this chunk
+          if (m_.size() <= here) return step::failed(here - m_.size(), eot_code_, eot_msg_, severity::error);
+          return step::failed(0, eot_code_, eot_msg_, severity::error).with_tail(m_.substr(0, m_.size() - here));
+        }
       }
     }
     return {step::more, n};
@@ -113,26 +146,7 @@ class apertus_handler final : public handler, private json_listener {
           return step::failed(0, fail_code_, fail_msg_, severity::error);
         }
         if (s.st == lex_step::done && calls_ > 0) return {step::done, 0};
-        // cut off after a whole call (its arguments object closed, the list or the call object
-        // not): vLLM's apertus parser reads the partial list and returns the complete calls, so
-        // they are kept, repaired, with a warning; a call cut inside its arguments is dropped
-        if (!failed_) {  // the lexer fails at the cut: no syntax error came before it
-          const bool whole = in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_;
-          // a later call cut inside its arguments drops alone
-          const bool drop_cut = !whole && in_call_ && calls_ > 0 && (!begun_ || e.calls.abandon_call());
-          if (drop_cut) in_call_ = false;
-          if (whole || (!in_call_ && calls_ > 0)) {
-            cut_ = true;
-            if (whole) close_call();
-            if (!failed_) {
-              e.text.diag(errc::unterminated_call, e.place.chunk_abs(),
-                     drop_cut ? "the output ends inside a call of the list: it is dropped, the complete calls before it are kept"
-                              : "the output ends inside the call list, after a complete call: the calls are kept",
-                     drop_cut ? severity::error : severity::warning);
-              return {step::done, 0};
-            }
-          }
-        }
+        if (!failed_ && keep_at_cut(e, e.place.chunk_abs())) return {step::done, 0};
         if (failed_) {
           return step::failed(0, fail_code_, fail_msg_, severity::error);
         }
@@ -140,20 +154,47 @@ class apertus_handler final : public handler, private json_listener {
       }
       case s_after:
       case s_closer: return step::done_with(0, ws_ + m_);
+      case s_eot: return step::failed(0, eot_code_, eot_msg_, severity::error);
       default: return step::failed(0, errc::invalid_call, "no call list after <|tools_prefix|>", severity::warning);
     }
   }
 
   static constexpr std::string_view k_closer = "<|tools_suffix|>";
+  static constexpr std::string_view k_eot = "<|assistant_end|>";
 
  private:
-  enum state : std::uint8_t { s_before, s_value, s_after, s_closer };
+  enum state : std::uint8_t { s_before, s_value, s_after, s_closer, s_eot };
   /// How the call object being read names its tool.
   enum shape : std::uint8_t {
     by_key,     ///< {"NAME": {args}}
     undecided,  ///< {"arguments": {...}: the tool `arguments`, or the common shape
     by_name,    ///< {"name": "NAME", "arguments": {...}}
   };
+
+  /// The list stops before its end (the text ends, or an end-of-turn token comes) at `abs`: a
+  /// call whose arguments object closed is kept (vLLM's apertus parser reads the partial list
+  /// and returns the complete calls), repaired, with a warning; a later call cut inside its
+  /// arguments is dropped alone (an error); a call cut inside the only call gives no call.
+  /// Returns whether calls were kept. Only called while the lexer saw no syntax error before.
+  bool keep_at_cut(const region_ctx& e, std::size_t abs) {
+    const bool whole = in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_;
+    const bool drop_cut = !whole && in_call_ && calls_ > 0 && (!begun_ || e.calls.abandon_call());
+    if (drop_cut) in_call_ = false;
+    if (!whole && (in_call_ || calls_ == 0)) return false;
+    cut_ = true;
+    if (whole) close_call();
+    if (failed_) return false;
+    e.text.diag(errc::unterminated_call, abs,
+                drop_cut ? "the output ends inside a call of the list: it is dropped, the complete calls before it are kept"
+                         : "the output ends inside the call list, after a complete call: the calls are kept",
+                drop_cut ? severity::error : severity::warning);
+    return true;
+  }
+
+  /// Whether a list cut at this point would keep calls (keep_at_cut's test, nothing changed).
+  bool cut_keeps() const {
+    return calls_ > 0 || (in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_);
+  }
 
   // --- json_listener ---
   void value_begin(jkind kind, std::size_t depth, std::size_t pos) override {
@@ -299,6 +340,9 @@ class apertus_handler final : public handler, private json_listener {
   const char* fail_msg_ = "";
   bool list_ = false, in_call_ = false;
   bool cut_ = false;  // the text ended inside the list after a complete call
+  errc eot_code_ = errc::ok;  // s_eot: the lexer's error at the `<`, if no marker follows
+  std::string eot_msg_;
+  std::size_t eot_abs_ = 0;
   std::size_t call_depth_ = 0, keys_ = 0;
   shape shape_ = by_key;
   bool begun_ = false, reading_name_ = false, args_seen_ = false, args_open_ = false;
@@ -318,7 +362,7 @@ struct apertus {
     d.priority = 19;
     d.description = "Swiss AI Apertus <|tools_prefix|>[{\"NAME\": {args}}, ...]<|tools_suffix|>";
     d.triggers = {{"<|tools_prefix|>", detail::trig_cond::anywhere, 0}};
-    d.markers = {"<|assistant_end|>"};
+    d.markers = {std::string(detail::apertus_handler::k_eot)};
     d.reasoning = {{"<|inner_prefix|>", "<|inner_suffix|>"}};
     d.template_markers = {"<|tools_prefix|>", "<|inner_prefix|>"};
     d.presets = {{"apertus", {"apertus"}, 30, false}};
