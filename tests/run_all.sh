@@ -49,9 +49,10 @@ step() {
   record "$name" "$result" "$t"
 }
 
-# Two steps at once, for steps that mostly keep one core busy (a long one-file compile, a
-# one-process test run): name1 command1 name2 command2 (commands are function names). Each step's
-# output is kept and printed whole when both are done; each one's time is its own wall time.
+# Two steps at once: name1 command1 name2 command2 (commands are function names). Each step's
+# output is kept and printed whole when both are done; each one's time is its own wall time. The
+# gain is small (about 20 s over the two pairs, docs/building.md): each step keeps both cores
+# busy for most of its time.
 side_by_side() {
   local dir
   dir=$(mktemp -d)
