@@ -25,6 +25,22 @@ std::vector<toolcall::learn_sample> samples_of(const std::string& family) {
   return *s;
 }
 
+// the spec learned from a family's samples (the test stops when learning fails)
+toolcall::format_spec learned(const std::string& family) {
+  auto spec = toolcall::format::learn(samples_of(family));
+  REQUIRE_MESSAGE(spec, family << ": " << spec.error().detail);
+  return *spec;
+}
+
+// a registry holding that spec alone
+toolcall::parser_registry registry_of(const toolcall::format_spec& spec) {
+  auto f = toolcall::format::from_spec(spec);
+  REQUIRE_MESSAGE(f, f.error().detail);
+  toolcall::parser_registry reg;
+  reg.add(std::move(*f));
+  return reg;
+}
+
 }  // namespace
 
 TEST_SUITE("toolcall/learn") {
@@ -211,8 +227,7 @@ TEST_SUITE("toolcall/learn") {
     CHECK(spec->payload == toolcall::payload_kind::pythonic);
     CHECK(spec->call_begin == "<call>");
     CHECK(spec->call_end == "</call>");
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    toolcall::parser_registry reg = registry_of(*spec);
     toolcall::parser p(reg);
     const toolcall::message m = p.parse("Sure.<call>lookup(q=\"toolcall\", n=2)</call><eot>");
     REQUIRE(m.calls.size() == 1);
@@ -229,8 +244,7 @@ TEST_SUITE("toolcall/learn") {
     CHECK(bare->tool_name_triggers);
     CHECK(bare->call_begin.empty());
     {
-      toolcall::parser_registry lines;
-      lines.add(*toolcall::format::from_spec(*bare));
+      toolcall::parser_registry lines = registry_of(*bare);
       toolcall::parser lp(lines);
       auto n = toolcall::normalizer::create(
           R"([{"type": "function", "function": {"name": "lookup", "parameters": {"type": "object"}}}])");
@@ -281,8 +295,7 @@ TEST_SUITE("toolcall/learn") {
     CHECK(spec->call_end == "@ns@</calls>");
     auto back = toolcall::format_spec::from_json(spec->to_json());
     REQUIRE(back);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*back));
+    toolcall::parser_registry reg = registry_of(*back);
     toolcall::parser p(reg);
     // nested elements are objects, repeated ones arrays; an `@` in a value is text
     const toolcall::message m = p.parse(
@@ -296,11 +309,9 @@ TEST_SUITE("toolcall/learn") {
 
   TEST_CASE("learned pythonic calls read Python as the pythonic rooms do") {
     // LFM2's template: `<|tool_call_start|>[f(a=1), g()]<|tool_call_end|>` (pythonic.list)
-    auto lfm = toolcall::format::learn(samples_of("lfm2"));
-    REQUIRE_MESSAGE(lfm, lfm.error().detail);
-    REQUIRE(lfm->pythonic.list);
-    toolcall::parser_registry lr;
-    lr.add(*toolcall::format::from_spec(*lfm));
+    const toolcall::format_spec lfm = learned("lfm2");
+    REQUIRE(lfm.pythonic.list);
+    toolcall::parser_registry lr = registry_of(lfm);
     // a set is a list, `07` is 7, a quote that cannot close its string is text of it
     tc_test::expect_message(lr, "Labelling it.<|tool_call_start|>[label(tags={'urgent', 'bug'})]<|tool_call_end|>",
                             {{"label", R"({"tags":["urgent","bug"]})"}}, {"Labelling it."});
@@ -311,11 +322,9 @@ TEST_SUITE("toolcall/learn") {
                             {{"bash", R"({"command":"sed -n '120,180p' src/parser.py"})"}});
 
     // Olmo 3's template: one call a line in `<function_calls>` (pythonic.lines)
-    auto olmo = toolcall::format::learn(samples_of("olmo3"));
-    REQUIRE_MESSAGE(olmo, olmo.error().detail);
-    REQUIRE(olmo->pythonic.lines);
-    toolcall::parser_registry orr;
-    orr.add(*toolcall::format::from_spec(*olmo));
+    const toolcall::format_spec olmo = learned("olmo3");
+    REQUIRE(olmo.pythonic.lines);
+    toolcall::parser_registry orr = registry_of(olmo);
     // a line whose call breaks is dropped alone, before or after the good ones
     const toolcall::message bad = tc_test::expect_message(
         orr, "<function_calls>fetch(url=b'http://x')\nget_weather(city=\"Lyon\", days=2)</function_calls>",
@@ -339,11 +348,9 @@ TEST_SUITE("toolcall/learn") {
 
   TEST_CASE("a learned block of JSON calls with a closer drops a line that is not a call alone") {
     // MiniMax-M1's template: `<tool_calls>` then one call object a line, then `</tool_calls>`
-    auto spec = toolcall::format::learn(samples_of("minimax_m1"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
-    REQUIRE(spec->json.several);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::format_spec spec = learned("minimax_m1");
+    REQUIRE(spec.json.several);
+    toolcall::parser_registry reg = registry_of(spec);
     const toolcall::message m = tc_test::expect_message(
         reg,
         "Let me look.\n<tool_calls>\n{\"name\": \"search_web\", \"arguments\": {\"query\": \"Lyon weather\"}}\n"
@@ -360,12 +367,10 @@ TEST_SUITE("toolcall/learn") {
 
   TEST_CASE("learned XML values in CDATA are their text, and tags a tokenizer left `Ġ` in or joined are the tags") {
     // MiniCPM's template: `<function name="NAME"><param name="K">V</param></function>`
-    auto spec = toolcall::format::learn(samples_of("minicpm"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
-    CHECK(spec->xml.cdata);
-    CHECK(spec->xml.tokenizer_spaces);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::format_spec spec = learned("minicpm");
+    CHECK(spec.xml.cdata);
+    CHECK(spec.xml.tokenizer_spaces);
+    toolcall::parser_registry reg = registry_of(spec);
     tc_test::expect_message(reg,
                             "<function name=\"write_file\"><param name=\"path\">notes.md</param><param "
                             "name=\"text\"><![CDATA[# Plan\n- a < b & c]]></param></function>",
@@ -381,11 +386,9 @@ TEST_SUITE("toolcall/learn") {
 
   TEST_CASE("a learned key-value body reads a key right after a delimited value, its comma missing") {
     // FunctionGemma's template: `call:NAME{key:<escape>text<escape>,n:3}` (key_value)
-    auto spec = toolcall::format::learn(samples_of("function_gemma"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
-    REQUIRE(spec->payload == toolcall::payload_kind::key_value);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::format_spec spec = learned("function_gemma");
+    REQUIRE(spec.payload == toolcall::payload_kind::key_value);
+    toolcall::parser_registry reg = registry_of(spec);
     const toolcall::message m = tc_test::expect_message(
         reg,
         "<start_function_call>call:get_weather{city:<escape>Nairobi<escape>unit:<escape>celsius<escape>}"
@@ -401,19 +404,17 @@ TEST_SUITE("toolcall/learn") {
 
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
-    auto spec = toolcall::format::learn(samples_of("glm"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
-    CHECK(spec->xml.function_close.empty());
-    CHECK(spec->xml.close_at_end);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::format_spec spec = learned("glm");
+    CHECK(spec.xml.function_close.empty());
+    CHECK(spec.xml.close_at_end);
+    toolcall::parser_registry reg = registry_of(spec);
     toolcall::parser p(reg);
     const toolcall::message m = p.parse("Looking.\n<tool_call>lookup\n<arg_key>q</arg_key>\n<arg_value>toolcall</arg_value>\n");
     REQUIRE(m.calls.size() == 1);
     CHECK(m.calls[0].arguments == R"({"q":"toolcall"})");
     CHECK(m.calls[0].status == toolcall::call_status::repaired);
     // key and value tags are paired by position: a key the tools do not declare is a key too
-    CHECK_FALSE(spec->xml.schema_tags);
+    CHECK_FALSE(spec.xml.schema_tags);
     tc_test::want_more tools;
     tools.tools = R"([{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object",
         "properties": {"city": {"type": "string"}}}}}])";
@@ -431,11 +432,9 @@ TEST_SUITE("toolcall/learn") {
     // InternLM2's `<|action_start|><|plugin|>`: a detokenizer that puts spaces around special
     // tokens writes a newline between them as ` \n `, and a space on each side as two; any
     // whitespace up to 8 bytes stands at a joint
-    auto spec = toolcall::format::learn(samples_of("internlm2"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
-    CHECK(spec->call_begin == "<|action_start|><|plugin|>");
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::format_spec spec = learned("internlm2");
+    CHECK(spec.call_begin == "<|action_start|><|plugin|>");
+    toolcall::parser_registry reg = registry_of(spec);
     for (const char* joint : {"", " ", "\n", "\r\n", " \n ", "  ", "\n\n", " \n", "\t", "        "}) {
       const std::string text = std::string("Checking.<|action_start|>") + joint +
                                "<|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|action_end|>";
@@ -448,12 +447,10 @@ TEST_SUITE("toolcall/learn") {
   TEST_CASE("the tokens a template writes before a learned opener are section openers") {
     // Step-3's template opens the calls with `<｜tool_calls_begin｜>`: the learned spec drops it
     // like a marker, and an output cut right after it says so instead of returning nothing
-    auto spec = toolcall::format::learn(samples_of("step3"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
+    const toolcall::format_spec spec = learned("step3");
     const std::string opener = "<\xEF\xBD\x9Ctool_calls_begin\xEF\xBD\x9C>";
-    REQUIRE(spec->section_openers == std::vector<std::string>{opener});
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    REQUIRE(spec.section_openers == std::vector<std::string>{opener});
+    toolcall::parser_registry reg = registry_of(spec);
     for (const std::string& text : {opener, "Let me check." + opener + "\n"}) {
       toolcall::stream_parser sp{reg, toolcall::options{}};
       sp.write(text);
@@ -469,20 +466,18 @@ TEST_SUITE("toolcall/learn") {
   TEST_CASE("a learned opener of a special token then text keeps the text as an optional call prefix") {
     // Step-3's template writes `<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke ...`;
     // vLLM's step3 reader also reads the invoke right after the token, or after a bare name
-    auto spec = toolcall::format::learn(samples_of("step3"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
+    const toolcall::format_spec spec = learned("step3");
     const std::string bar = "\xEF\xBD\x9C";
-    CHECK(spec->call_begin == "<" + bar + "tool_call_begin" + bar + ">");
-    CHECK(spec->xml.call_prefix == "function<" + bar + "tool_sep" + bar + ">");
-    CHECK(spec->xml.call_prefix_optional);
-    CHECK(spec->xml.name_after_prefix);
-    auto back = toolcall::format_spec::from_json(spec->to_json());
+    CHECK(spec.call_begin == "<" + bar + "tool_call_begin" + bar + ">");
+    CHECK(spec.xml.call_prefix == "function<" + bar + "tool_sep" + bar + ">");
+    CHECK(spec.xml.call_prefix_optional);
+    CHECK(spec.xml.name_after_prefix);
+    auto back = toolcall::format_spec::from_json(spec.to_json());
     REQUIRE(back);
     CHECK(back->xml.call_prefix_optional);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*back));
+    toolcall::parser_registry reg = registry_of(*back);
     const std::string invoke = "<steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Tokyo</steptml:parameter></steptml:invoke>";
-    for (const std::string& prefix : {std::string(), spec->xml.call_prefix, spec->xml.call_prefix + "get_weather\n"}) {
+    for (const std::string& prefix : {std::string(), spec.xml.call_prefix, spec.xml.call_prefix + "get_weather\n"}) {
       tc_test::want_more more;
       more.content = "Checking.";
       tc_test::expect_message(reg,
@@ -519,8 +514,7 @@ TEST_SUITE("toolcall/learn") {
     // with no token to mark a call, an object without the arguments key is data; a ```json
     // fence around the call is the call's
     CHECK(bare->json.require_arguments);
-    toolcall::parser_registry breg;
-    breg.add(*toolcall::format::from_spec(*bare));
+    toolcall::parser_registry breg = registry_of(*bare);
     toolcall::parser bp(breg);
     CHECK(bp.parse(R"({"name": "Alice", "role": "admin"})").calls.empty());
     const toolcall::message fenced = bp.parse("```json\n{\"name\": \"lookup\", \"arguments\": {\"q\": \"x\"}}\n```");
@@ -534,10 +528,8 @@ TEST_SUITE("toolcall/learn") {
     CHECK(tc_test::trim(after.content) == "I'll look that up.");
     CHECK(bp.parse("See ```json\n{\"name\": \"lookup\", \"arguments\": {}}\n```").calls.empty());
     // and in xLAM's learned spec: a fenced list after prose
-    auto xlam = toolcall::format::learn(samples_of("xlam"));
-    REQUIRE_MESSAGE(xlam, xlam.error().detail);
-    toolcall::parser_registry xr;
-    xr.add(*toolcall::format::from_spec(*xlam));
+    const toolcall::format_spec xlam = learned("xlam");
+    toolcall::parser_registry xr = registry_of(xlam);
     tc_test::expect_message(xr,
                             "Sure, checking both.\n```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": "
                             "\"Oslo\"}}, {\"name\": \"get_time\", \"arguments\": {\"tz\": \"CET\"}}]\n```",
@@ -570,8 +562,7 @@ TEST_SUITE("toolcall/learn") {
     // the JSON file of a learned spec reads back and parses new output, streamed too
     auto back = toolcall::format_spec::from_json(spec->to_json());
     REQUIRE(back);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*back));
+    toolcall::parser_registry reg = registry_of(*back);
     toolcall::parser p(reg);
     const std::string out = "<r>hm</r>Ok.<calls><c>lookup<sep>{\"q\": \"toolcall\"}</c></calls><eot>";
     const toolcall::message m = p.parse(out);
@@ -592,8 +583,7 @@ TEST_SUITE("toolcall/learn") {
     REQUIRE_MESSAGE(spec, spec.error().detail);
     CHECK(spec->payload == toolcall::payload_kind::json_object);
     CHECK(spec->json.several);
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    toolcall::parser_registry reg = registry_of(*spec);
     for (const char* sep : {"; ", ";", ";\n", " ; "})
       tc_test::expect_message(reg,
                               std::string("{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}") + sep +
@@ -616,12 +606,10 @@ TEST_SUITE("toolcall/learn") {
     CHECK(toolcall::parser_registry::for_template("{{ '<seed:tool_call>' }}").reason().empty());
   }
   TEST_CASE("a closing fence answers a ```json opener (Command R+'s Action: ```json ... ```)") {
-    auto spec = toolcall::format::learn(samples_of("command_r"));
-    REQUIRE_MESSAGE(spec, spec.error().detail);
-    CHECK(spec->call_begin == "```json");
-    CHECK(spec->call_end == "```");
-    toolcall::parser_registry reg;
-    reg.add(*toolcall::format::from_spec(*spec));
+    const toolcall::format_spec spec = learned("command_r");
+    CHECK(spec.call_begin == "```json");
+    CHECK(spec.call_end == "```");
+    toolcall::parser_registry reg = registry_of(spec);
     const std::string out =
         "Plan: First the weather in Rome.\nAction: ```json\n[\n    {\n        \"tool_name\": \"get_weather\",\n"
         "        \"parameters\": {\"city\": \"Rome\"}\n    }\n]\n```<|END_OF_TURN_TOKEN|>";
