@@ -19,6 +19,8 @@
 #include "engine_core.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+
+class format;
 struct format_spec;
 namespace detail {
 
@@ -103,6 +105,18 @@ struct format_def {
   /// The spec this format was compiled from (custom formats, data-only rooms); null otherwise.
   std::shared_ptr<const format_spec> spec;
 };
+
+/// The format's definition (toolcall/format.hpp defines it).
+inline const format_def& def_of(const format& f) noexcept;
+
+/// What the format named `name` among `formats` says about itself (values as text, model ids);
+/// the defaults when none has that name.
+template <class Formats>
+format_traits traits_named(const Formats& formats, std::string_view name) {
+  for (const auto& f : formats)
+    if (f.name() == name) return def_of(f).traits;
+  return {};
+}
 
 }  // namespace detail
 TOOLCALL_NAMESPACE_END

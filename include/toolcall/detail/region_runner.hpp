@@ -78,7 +78,7 @@ class region_runner : public engine_output,
     out_.lend_args_buffer(pc.c.arguments);  // a buffer of a message given back with recycle()
     pc.c.name.append(name.data(), name.size());  // a new call: its strings are empty
     if (filter_ && !over) {
-      pc.verdict = filter_->begin(pc.c.name, format, traits_of(format));
+      pc.verdict = filter_->begin(pc.c.name, format, traits_named(formats_, format));
       take_filter_notes();
     }
     if (!choice_.is_default() && pc.verdict != filter_verdict::drop && (pc.refused = choice_refusal(choice_, pc.c.name, calls_started_ + announced)))
@@ -279,17 +279,12 @@ class region_runner : public engine_output,
     return false;
   }
 
-  /// What the format named `format` says about itself (values as text, model ids).
-  format_traits traits_of(std::string_view format) const {
-    for (const auto& f : formats_) if (f.name() == format) return detail::def_of(f).traits;
-    return {};
-  }
-
   /// The region's bytes that are still a view of the caller's text are copied.
   void keep_region_view() {
     if (!rv_) return;
     region_buf_.append(rv_, rv_len_);
-    rv_ = nullptr, rv_len_ = 0;
+    rv_ = nullptr;
+    rv_len_ = 0;
   }
 
   /// The handler took step `s` of chunk[i..]: the region's bytes are kept, and its success,
