@@ -402,6 +402,23 @@ TEST_SUITE("toolcall/learn") {
     CHECK(bad.content.find("Nairobi") != std::string::npos);
   }
 
+  TEST_CASE("a learned key-value block holds several calls, each after the last one's brace") {
+    // Gemma 4 writes `<|tool_call>call:a{...}call:b{...}<tool_call|>` for two calls at once; the
+    // room reads both, and so does the spec learned from its template (one call per block there)
+    const toolcall::format_spec spec = learned("gemma4");
+    REQUIRE(spec.payload == toolcall::payload_kind::key_value);
+    toolcall::parser_registry reg = registry_of(spec);
+    tc_test::want_more more;
+    more.content = "Both at once.";
+    tc_test::expect_message(reg,
+                            "Both at once.<|tool_call>call:get_weather{city:<|\"|>Lyon<|\"|>}call:get_time{tz:<|\"|>CET<|\"|>,"
+                            "precise:true}<tool_call|>",
+                            {{"get_weather", R"({"city":"Lyon"})"}, {"get_time", R"({"tz":"CET","precise":true})"}}, more);
+    // `call:` in prose after the block is prose
+    more.content = "Then I will call: the office.";
+    tc_test::expect_message(reg, "<|tool_call>call:ping{}<tool_call|>Then I will call: the office.", {{"ping", "{}"}}, more);
+  }
+
   TEST_CASE("a learned XML format whose functions have no closer keeps a call whose closer a stop sequence ate") {
     // GLM's template: `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n</tool_call>`
     const toolcall::format_spec spec = learned("glm");

@@ -63,6 +63,37 @@ TEST_SUITE("toolcall/peer gemma") {
                 {{"open-url", R"({"url":"https://example.org/a?b=1"})"}}, "");
   }
 
+  TEST_CASE("gemma4 and FunctionGemma: several calls in one block; a broken later one drops alone") {
+    const std::string q = "<|\"|>";
+    for (const char* fam : {"gemma4", "function_gemma"}) {
+      CAPTURE(fam);
+      const bool g4 = std::string(fam) == "gemma4";
+      const auto reg = tc_test::only_format(fam);
+      const std::string open = g4 ? "<|tool_call>" : "<start_function_call>";
+      const std::string close = g4 ? "<tool_call|>" : "<end_function_call>";
+      const std::string d = g4 ? q : "<escape>";
+      // two calls, then a third the model breaks (a `]` where a value belongs): the first two
+      // stay, the third's text is content, and an error says so at the second call's brace
+      const std::string two = open + "call:run_shell{cmd:" + d + "make" + d + "}call:run_shell{cmd:" + d + "make test" + d + "}";
+      const toolcall::message m = gemma_check(
+          reg, two + "call:run_shell{cmd:]}" + close,
+          {{"run_shell", R"({"cmd":"make"})"}, {"run_shell", R"({"cmd":"make test"})"}});
+      CHECK(m.content.find("call:run_shell{cmd:]}") != std::string::npos);
+      REQUIRE_FALSE(m.diagnostics.empty());
+      CHECK(m.diagnostics[0].code == toolcall::errc::invalid_call);
+      CHECK(m.diagnostics[0].offset == two.size());
+      // cut inside the third: the same, with unterminated_call
+      const toolcall::message cut = gemma_check(
+          reg, two + "call:run_shell{cmd:" + d + "make ins",
+          {{"run_shell", R"({"cmd":"make"})"}, {"run_shell", R"({"cmd":"make test"})"}});
+      REQUIRE_FALSE(cut.diagnostics.empty());
+      CHECK(cut.diagnostics[0].code == toolcall::errc::unterminated_call);
+      // a `call:` that opens no call is text after the block's calls
+      gemma_check(reg, two + "call: me when done" + close,
+                  {{"run_shell", R"({"cmd":"make"})"}, {"run_shell", R"({"cmd":"make test"})"}});
+    }
+  }
+
   TEST_CASE("gemma4: a bare call at the start of the output, and the <call> fragment") {
     const auto reg = tc_test::only_format("gemma4");
     const std::string q = "<|\"|>";

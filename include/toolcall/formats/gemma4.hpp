@@ -65,6 +65,8 @@ class gemma_call_handler final : public handler {
   /// for a declared tool NAME (v_bare_tool). A bare call's name must be a declared tool when
   /// the request's tools are known; otherwise its text is prose.
   enum variant : int { v_token = 0, v_bare_start = 1, v_mm_start = 2, v_bare_tool = 3 };
+  /// What starts a call after the token, and a bare call.
+  static constexpr std::string_view call_prefix = "call:";
 
   /// A byte of a function name: letters, digits, `_`, `-`, `.`.
   static bool name_byte(unsigned char c) {
@@ -75,26 +77,42 @@ class gemma_call_handler final : public handler {
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     (void)e;
     st_ = s_prefix;
-    pos_ = 0;
-    name_ws_ = false;
     colon_ = false;
     bare_ = variant != v_token;
-    name_.clear();
     if (bare_) st_ = s_name;
+    next_call();
     if (variant == v_bare_tool && trigger.size() > 5) name_.assign(trigger.substr(5));  // after `call:`
-    key_.clear();
-    tok_.clear();
-    hold_.clear();
-    stack_.clear();
-    comma_ = false;
-    repaired_ = false;
-    after_raw_ = false;
+    in_next_ = cont_ = false;
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
     std::size_t i = 0;
     const std::size_t n = in.size();
     while (i < n) {
+      if (st_ == s_after && fresh_) {
+        // `call:` right after a call (whitespace between) is the block's next call, as Gemma 4
+        // writes several at once: `<|tool_call>call:a{...}call:b{...}<tool_call|>`
+        const unsigned char c = static_cast<unsigned char>(in[i]);
+        if (next_.empty()) next_abs_ = e.place.chunk_abs() + i;
+        if (kpos_ == 0 && is_json_ws(c)) {
+          next_ += static_cast<char>(c);
+          ++i;
+          continue;
+        }
+        if (kpos_ < call_prefix.size() && c == static_cast<unsigned char>(call_prefix[kpos_])) {
+          next_ += static_cast<char>(c);
+          ++i;
+          if (++kpos_ == call_prefix.size()) {
+            next_call();
+            st_ = s_name;
+            in_next_ = cont_ = true;
+          }
+          continue;
+        }
+        if (kpos_ > 0) return step::done_with(i, std::move(next_));  // a word after the call: text
+        fresh_ = false;
+        (void)closer_.feed(next_);  // whitespace only: the closer reader keeps it
+      }
       if (st_ == s_after) {
         // the call is complete: its closer may follow, after whitespace
         const step s = closer_.feed(in.substr(i));
@@ -118,17 +136,26 @@ class gemma_call_handler final : public handler {
         std::size_t j = i + 1;
         while (j < n && in[j] != '<') ++j;
         raw_text(e, in.substr(i, j - i));
+        if (cont_) next_.append(in.data() + i, j - i);
         i = j;
         continue;
       }
       const r res = byte(e, c);
+      if (res == r_fail && cont_) return drop_next(e, i);
+      if (cont_) next_ += static_cast<char>(c);  // (close() ends cont_ at the call's last brace)
+      if (in_next_ && st_ != s_name) in_next_ = false;
       if (res == r_fail) return step::failed(i, std::move(why_));  // the offending byte is not the block's
       ++i;
     }
     return {step::more, n};
   }
 
-  step finish(const region_ctx&) override {
+  step finish(const region_ctx& e) override {
+    if (st_ == s_after && fresh_) return step::done_with(0, next_);
+    if (cont_) {
+      why_ = failure{errc::unterminated_call, "the text ends inside the call", severity::error};
+      return drop_next(e, 0);
+    }
     if (st_ == s_after) return closer_.give_back();
     if (st_ == s_trail)  // the text ends after the trailer (an empty block the turn cut): markup
       return step::done_with(0, trp_ == 2 ? std::string() : trp_ == 3 ? tr_.substr(trn_) : tr_);
@@ -165,6 +192,36 @@ class gemma_call_handler final : public handler {
       trp_ = 2;
     }
     return {step::more, 1};
+  }
+
+  /// A call after the block's first broke at byte `i` of the chunk (why_ says how), or the
+  /// text ended inside it (i = 0): the calls before it stay, and its text from the last call's
+  /// brace is content again. A `call:NAME` that is no call (no `{`, an undeclared bare name) is
+  /// text with no diagnostic; a call cut or broken after its `{` is dropped with one.
+  step drop_next(const region_ctx& e, std::size_t i) {
+    if (!in_next_) {
+      (void)e.calls.abandon_call();
+      e.text.diag(why_.code == errc::ok ? errc::invalid_call : why_.code, next_abs_,
+                  (why_.msg.empty() ? std::string("a call after the first in the block is broken") : why_.msg) +
+                      ": the calls before it are kept, its text is content",
+                  severity::error);
+    }
+    cont_ = in_next_ = false;
+    return step::done_with(i, std::move(next_));
+  }
+
+  /// A call's own state, cleared before each call of the block.
+  void next_call() {
+    pos_ = 0;
+    name_ws_ = false;
+    name_.clear();
+    key_.clear();
+    tok_.clear();
+    hold_.clear();
+    stack_.clear();
+    comma_ = false;
+    repaired_ = false;
+    after_raw_ = false;
   }
 
   enum state : std::uint8_t {
@@ -242,6 +299,10 @@ class gemma_call_handler final : public handler {
       e.calls.end_call(0, repaired_);
       closer_.begin(t_.closer);
       st_ = s_after;
+      fresh_ = true;
+      cont_ = in_next_ = false;
+      kpos_ = 0;
+      next_.clear();
       return r_more;
     }
     st_ = s_next;
@@ -356,7 +417,7 @@ class gemma_call_handler final : public handler {
   r byte(const region_ctx& e, unsigned char c) {
     switch (st_) {
       case s_prefix: {
-        static constexpr std::string_view k = "call:";
+        constexpr std::string_view k = call_prefix;
         if (pos_ == 0 && is_json_ws(c)) return r_more;  // whitespace around special tokens
         if (pos_ == 0 && c == ':' && !colon_) {  // `<|tool_call>:call:` (vLLM accepts the stray colon)
           colon_ = true;
@@ -536,6 +597,13 @@ class gemma_call_handler final : public handler {
   bool comma_ = false, first_ = false, repaired_ = false;
   json_lexer lx_;
   closer_reader closer_;
+  // after a call: whether the closer reader has read nothing yet (fresh_), how much of
+  // `call:` has been read (kpos_), whether a next call of the block is being read (cont_; its
+  // name: in_next_), and the bytes since the last call's `}` (next_, from next_abs_), given
+  // back when no call follows or the next one breaks
+  bool fresh_ = false, in_next_ = false, cont_ = false;
+  std::size_t kpos_ = 0, next_abs_ = 0;
+  std::string next_;
   std::string tr_;                    // s_trail: the bytes read after the closer
   std::size_t trn_ = 0;               // where the token being matched starts in tr_
   std::uint8_t trp_ = 0;              // s_trail phase
