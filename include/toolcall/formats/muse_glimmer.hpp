@@ -50,13 +50,19 @@ class recipient_handler final : public handler {
     stops_.push_back(cfg_.restart);
   }
 
-  void begin(const region_ctx&, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     header_.clear();
     text_.clear();
     m_.clear();
+    st_ = s_header;
     // variant 1: the trigger was `to=` itself
     if (variant == 1) header_.assign(trigger.data(), trigger.size());
-    st_ = s_header;
+    // variant 2: the trigger was the whole header, a bare `<|message|>`: a content message
+    if (variant == 2) {
+      kind_ = k_content;
+      text_.open(e, false);
+      st_ = s_text;
+    }
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -217,7 +223,11 @@ struct muse_glimmer {
     d.description = "Muse Glimmer ATEM: to=NAME<|message|><atem:function_calls><atem:invoke name=...>...";
     // `<|start|>` is harmony's opener too: harmony (tried first) fails at once on an ATEM or a
     // `to=self` message (its call body must be JSON), and the region comes here
-    d.triggers = {{"<|start|>", detail::trig_cond::anywhere, 0}, {"to=", detail::trig_cond::start, 1}};
+    // a bare `<|message|>` at the start is a content message with no recipient (the prompt
+    // ended with `<|start|>assistant`; vLLM's header pattern makes the recipient optional)
+    d.triggers = {{"<|start|>", detail::trig_cond::anywhere, 0},
+                  {"to=", detail::trig_cond::start, 1},
+                  {"<|message|>", detail::trig_cond::start, 2}};
     d.markers = {"<|eom|>", "<|eot|>"};
     d.template_markers = {"<atem:function_calls>", "<atem:invoke"};
     d.traits.values_as_text = true;
