@@ -50,13 +50,20 @@ class recipient_handler final : public handler {
     stops_.push_back(cfg_.restart);
   }
 
-  void begin(const region_ctx&, std::string_view trigger, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     header_.clear();
     text_.clear();
     m_.clear();
+    prose_.clear();
+    st_ = s_header;
     // variant 1: the trigger was `to=` itself
     if (variant == 1) header_.assign(trigger.data(), trigger.size());
-    st_ = s_header;
+    // variant 2: the trigger was the whole header, a bare `<|message|>`: a content message
+    if (variant == 2) {
+      kind_ = k_content;
+      text_.open(e, false);
+      st_ = s_text;
+    }
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -81,7 +88,7 @@ class recipient_handler final : public handler {
         }
         case s_tool_ws: {
           const unsigned char c = static_cast<unsigned char>(in[i]);
-          if (m_.empty() && is_json_ws(c)) {
+          if (m_.empty() && prose_.empty() && is_json_ws(c)) {
             ++i;
             continue;
           }
@@ -90,6 +97,11 @@ class recipient_handler final : public handler {
           const pm a = prefix_match(m_, cfg_.block_open);
           const pm b = prefix_match(m_, cfg_.block.invoke_lead);
           if (a == pm::full || b == pm::full) {
+            if (!prose_.empty())
+              e.text.diag(errc::repaired, e.place.region_abs(),
+                          "text before the ATEM block of a tool message is dropped (the vendor parser "
+                          "reads the invokes wherever they stand in the message)",
+                          severity::note);
             fixed_place sub_at(e.place, e.place.chunk_abs() + i - m_.size());
             const region_ctx sub = e.with_place(sub_at);
             block_.begin(sub, cfg_.block_open, 0);
@@ -102,7 +114,10 @@ class recipient_handler final : public handler {
             continue;
           }
           if (a == pm::partial || b == pm::partial) continue;
-          return bad(i, "a tool message without ATEM calls");
+          // words before the block: skipped up to the next byte that may open it, but a message
+          // end (or a new header) before any block fails the message
+          if (!skip_prose()) return bad(i, "a tool message without ATEM calls");
+          continue;
         }
         case s_block: {
           // the block counts offsets from the first byte it is given (its chunk_abs)
@@ -142,6 +157,7 @@ class recipient_handler final : public handler {
 
  private:
   static constexpr std::size_t max_header = 256;
+  static constexpr std::size_t max_prose = 1024;  ///< words before a tool message's block
   static constexpr std::string_view role_ = "assistant";
   enum state : std::uint8_t { s_header, s_tool_ws, s_block, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_tool };
@@ -175,6 +191,22 @@ class recipient_handler final : public handler {
     return true;
   }
 
+  /// m_ does not open the block: move its bytes to prose_ up to the next one that may; false
+  /// when the prose holds a message end or a header, or grows past max_prose
+  bool skip_prose() {
+    while (!m_.empty()) {
+      prose_ += m_.front();
+      m_.erase(0, 1);
+      for (std::string_view s : stops_)
+        if (prose_.size() >= s.size() && prose_.compare(prose_.size() - s.size(), s.size(), s) == 0) return false;
+      if (prose_.size() > max_prose) return false;
+      if (m_.empty() || prefix_match(m_, cfg_.block_open) != pm::no ||
+          prefix_match(m_, cfg_.block.invoke_lead) != pm::no)
+        break;
+    }
+    return true;
+  }
+
   step bad(std::size_t i, const char* msg) {
     return step::failed(i, errc::invalid_call, msg,
                         kind_ == k_tool && st_ != s_header ? severity::error : severity::warning);
@@ -184,7 +216,7 @@ class recipient_handler final : public handler {
   std::vector<std::string_view> stops_;  ///< the text's ends, then `restart`
   state st_ = s_header;
   kind kind_ = k_content;
-  std::string header_, m_;
+  std::string header_, m_, prose_;
   message_text text_;
   xml_block_handler block_;
 };
@@ -217,7 +249,11 @@ struct muse_glimmer {
     d.description = "Muse Glimmer ATEM: to=NAME<|message|><atem:function_calls><atem:invoke name=...>...";
     // `<|start|>` is harmony's opener too: harmony (tried first) fails at once on an ATEM or a
     // `to=self` message (its call body must be JSON), and the region comes here
-    d.triggers = {{"<|start|>", detail::trig_cond::anywhere, 0}, {"to=", detail::trig_cond::start, 1}};
+    // a bare `<|message|>` at the start is a content message with no recipient (the prompt
+    // ended with `<|start|>assistant`; vLLM's header pattern makes the recipient optional)
+    d.triggers = {{"<|start|>", detail::trig_cond::anywhere, 0},
+                  {"to=", detail::trig_cond::start, 1},
+                  {"<|message|>", detail::trig_cond::start, 2}};
     d.markers = {"<|eom|>", "<|eot|>"};
     d.template_markers = {"<atem:function_calls>", "<atem:invoke"};
     d.traits.values_as_text = true;
