@@ -308,6 +308,10 @@ struct format_traits {
   /// A value that was the word `null` stays null where the schema wants a string (the XML
   /// body's null_word): the normalizer does not turn it back into "null".
   bool null_word = false;
+  /// Objects in the values are XML child elements (tag-per-argument bodies): where the schema
+  /// wants an array only, the children in order are its items. An object read from JSON text
+  /// (Qwen3-Coder's `{"a": 1}`) stays the object, as the vendors' json.loads keeps it.
+  bool child_elements = false;
 };
 
 /// How the request's schema types one XML parameter value ("values typed by the

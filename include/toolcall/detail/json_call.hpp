@@ -192,6 +192,13 @@ class json_body {
             mbuf_.clear();
             continue;
           }
+          if (cfg_.prose_is_error && !cfg_.closer.empty() && is_ident_start(c)) {
+            // words where the closer belongs: the model went on writing instead of closing the
+            // tag (no stop sequence ate the closer), and the vendor's parser (vLLM's hermes, its
+            // `<tool_call>(.*)` read as JSON) returns no call: the region is content, an error
+            return step::failed(i, errc::unterminated_call, "text follows the payload where its closer belongs",
+                                severity::error);
+          }
           if (!cfg_.closer.empty() && (c == '}' || c == ']')) {
             // a stray bracket between the payload and its closer: content, and the closer
             // that follows stays a marker (bounded look-ahead)

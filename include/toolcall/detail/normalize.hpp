@@ -116,6 +116,7 @@ class normalize_filter final : public call_filter, public json_listener {
     root_ = -1;
     text_body_ = traits.values_as_text;
     null_kept_ = traits.null_word;
+    elements_ = traits.child_elements;
     const schema_set& s = d_->set;
     int idx = s.find_tool(name);
     if (idx < 0 && d_->repair_names) {
@@ -256,7 +257,7 @@ class normalize_filter final : public call_filter, public json_listener {
       holding_ = false;
       const std::string_view held(lx_.out().data() + hold_start_, pos - hold_start_);
       tmp_.clear();
-      value_rewriter rw(*d_, notes_, text_body_, null_kept_);
+      value_rewriter rw(*d_, notes_, text_body_, null_kept_, elements_);
       if (rw.rewrite_text(held, hold_node_, path_, tmp_)) changed_ = true;
       emit(tmp_);
       copied_ = pos;
@@ -342,7 +343,7 @@ class normalize_filter final : public call_filter, public json_listener {
   /// An object of XML child elements where the schema wants an array only (text bodies): held
   /// and rewritten whole, as that array (value_rewriter).
   bool elements_as_array(int n, std::uint8_t bit) const {
-    return text_body_ && d_->coerce && bit == ty_object && d_->set.accepts_kind(n, ty_array) &&
+    return elements_ && d_->coerce && bit == ty_object && d_->set.accepts_kind(n, ty_array) &&
            !d_->set.accepts_kind(n, ty_object);
   }
 
@@ -426,7 +427,7 @@ class normalize_filter final : public call_filter, public json_listener {
 
   /// End of a streamed object: user rules (top level), then required fields.
   void close_object(frame& f, bool top) {
-    value_rewriter rw(*d_, notes_, text_body_, null_kept_);
+    value_rewriter rw(*d_, notes_, text_body_, null_kept_, elements_);
     if (top && tool_ >= 0) {
       for (const norm_rule& r : d_->rules[static_cast<std::size_t>(tool_)]) {
         if (has_key(f, r.field)) continue;
@@ -495,6 +496,7 @@ class normalize_filter final : public call_filter, public json_listener {
   bool changed_ = false;
   bool text_body_ = false;
   bool null_kept_ = false;
+  bool elements_ = false;
   json_lexer lx_;
   std::string* out_ = nullptr;
   std::size_t copied_ = 0;

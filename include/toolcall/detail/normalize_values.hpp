@@ -58,9 +58,11 @@ class value_rewriter {
  public:
   using note = call_filter::note;
   /// `text_body`: the values were text (XML parameters); `null_kept`: a null there was the word
-  /// `null`, which the vendor's parser reads as null whatever the type (format_traits::null_word).
-  value_rewriter(const norm_data& d, std::vector<note>& notes, bool text_body, bool null_kept = false) noexcept
-      : d_(d), s_(d.set), notes_(notes), text_body_(text_body), null_kept_(null_kept) {}
+  /// `null`, which the vendor's parser reads as null whatever the type (format_traits::null_word);
+  /// `elements`: objects are XML child elements (format_traits::child_elements).
+  value_rewriter(const norm_data& d, std::vector<note>& notes, bool text_body, bool null_kept = false,
+                 bool elements = false) noexcept
+      : d_(d), s_(d.set), notes_(notes), text_body_(text_body), null_kept_(null_kept), elements_(elements) {}
 
   /// Rewrites `text` (one JSON value) under `schema` into out; true when it changed. Text that
   /// does not parse is copied unchanged.
@@ -256,7 +258,7 @@ class value_rewriter {
         return true;
       }
       case jdom::kind::object: {
-        if (t != 0 && !(t & ty_object) && (t & ty_array) && text_body_) {
+        if (t != 0 && !(t & ty_object) && (t & ty_array) && elements_) {
           // XML elements (MiniMax-M3 `<items><item>a</item><item>b</item></items>`): an element
           // of child elements is an object whose repeated names are arrays; where the schema
           // wants an array, its children in order are the items, whatever their names
@@ -484,6 +486,7 @@ class value_rewriter {
   std::vector<note>& notes_;
   bool text_body_ = false;
   bool null_kept_ = false;
+  bool elements_ = false;
   struct activation {
     const jdom* doc;
     std::size_t value;

@@ -320,10 +320,13 @@ class schema_builder {
   /// Seed-OSS and MiniMax-M2 parsers, case-insensitive): `str`/`text`/`varchar`/`char`/`enum`
   /// are strings, `int*`/`uint*`/`long*`/`short*`/`unsigned*` integers, `num*`/`float*`/
   /// `double*` numbers, `bool`/`binary` booleans, `dict*`/`map` objects, `list*`/`arr`/`tuple`
-  /// arrays, `none` null. Anything else is "any".
+  /// arrays, `none` null. Any other name (`other_type`, `any`) is every type: those parsers read
+  /// its text with `ast.literal_eval` (JSON or a Python literal, else the text as written).
   static std::uint8_t type_bit(std::string_view t) noexcept {
+    constexpr auto every =
+        static_cast<std::uint8_t>(ty_string | ty_integer | ty_number | ty_boolean | ty_object | ty_array | ty_null);
     char b[16];
-    if (t.size() >= sizeof b) return 0;
+    if (t.size() >= sizeof b) return every;
     for (std::size_t i = 0; i < t.size(); ++i)
       b[i] = (t[i] >= 'A' && t[i] <= 'Z') ? static_cast<char>(t[i] - 'A' + 'a') : t[i];
     const std::string_view l(b, t.size());
@@ -335,7 +338,7 @@ class schema_builder {
     if (l == "object" || starts("dict") || l == "map") return ty_object;
     if (l == "array" || l == "arr" || starts("list") || l == "tuple") return ty_array;
     if (l == "null" || l == "none") return ty_null;
-    return 0;
+    return every;
   }
 
   /// A `$ref`: local JSON pointers ("#", "#/$defs/X", "#/definitions/X", ...) only; anything

@@ -523,6 +523,8 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   d.traits.model_ids = s.model_ids || !s.id_end.empty() || !s.name_prefix.empty() || !s.name_index.empty();
   d.traits.unknown_tools_as_text = s.unknown_tools_as_text;
   d.traits.null_word = d.traits.values_as_text && s.xml.null_word;
+  d.traits.child_elements = s.payload == payload_kind::xml_elements ||
+                            (s.payload == payload_kind::xml_parameters && s.xml.parameter_name == xml_name_style::element);
   if (s.tool_name_triggers) d.tool_triggers = &formats::granite_pythonic::tool_triggers;
   if (s.payload == payload_kind::xml_elements) d.tool_triggers = &formats::morph_xml::tool_triggers;
   std::shared_ptr<const custom_def> cc = std::move(c);

@@ -671,6 +671,7 @@ struct morph_xml {
     d.priority = 95;
     d.description = "tag-per-tool XML <NAME><KEY>V</KEY></NAME> (AI SDK morph-XML; needs the request's tools)";
     d.traits.values_as_text = true;
+    d.traits.child_elements = true;
     d.tool_triggers = &tool_triggers;
     d.make = [] { return std::unique_ptr<detail::handler>(new detail::morph_xml_handler(name)); };
     end_tokens::add(d.markers, end_tokens::generic());
