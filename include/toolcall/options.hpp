@@ -21,8 +21,8 @@ enum class reasoning_start {
            ///< which has the whole text
   closed,  ///< live: the output starts outside reasoning; `<think>` at the start opens a block;
            ///< a lone closer is dropped as a marker (the text before it is already content)
-  open,    ///< the prompt ended inside `<think>`: the output begins inside reasoning (see
-           ///< reasoning_start_for_prompt())
+  open,    ///< the prompt ended inside a reasoning block: the output begins inside reasoning,
+           ///< which any declared pair's closer ends (see reasoning_start_for_prompt())
   detect,  ///< holds text back: a lone `</think>` makes everything before it reasoning, so text
            ///< is released only when a closer or a call decides, or at max_holdback (whole texts)
   none,    ///< no reasoning expected: `<think>` is plain text

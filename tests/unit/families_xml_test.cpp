@@ -76,6 +76,7 @@ TEST_SUITE("toolcall/families_xml") {
         {"deepseek-ai/DeepSeek-V3.2", "deepseek_dsml", true},
         {"deepseek-ai/DeepSeek-V3.2-Speciale", "deepseek_dsml", true},
         {"deepseek-ai/DeepSeek-V4-Flash", "deepseek_dsml", true},
+        {"deepseek-ai/DeepSeek-V4.1-Flash", "deepseek_dsml", true},
         {"deepseek-ai/DeepSeek-V3.2-Exp", "deepseek_dsml", false},  // V3.1 tokens
         {"deepseek-ai/DeepSeek-V3.2-Exp", "deepseek", true},
         {"deepseek-ai/DeepSeek-V3.1", "deepseek_dsml", false},
@@ -222,6 +223,36 @@ TEST_SUITE("toolcall/families_xml") {
     CHECK(args_equal(m.calls[0], R"({"s": "[1, 2]", "n": [1, 2], "p": "{\"k\": null}"})"));
     CHECK(m.content == "Sure.");
     check_every_split(reg, text);
+  }
+
+  TEST_CASE("DeepSeek DSML: V4.1's spaced tags, streamed; a block cut inside a value stays text") {
+    // V4.1's encoder writes a space after the token in every tag; DeepSeek's reference parser
+    // and vLLM read them (docs/formats/deepseek_dsml.md)
+    const auto reg = toolcall::parser_registry::for_model("deepseek-ai/DeepSeek-V4.1-Flash");
+    const std::string text = fw(
+        "I'll look up both.\n\n<{|}DSML{|} calls>\n<{|}DSML{|} invoke name=\"get_forecast\">\n"
+        "<{|}DSML{|} parameter name=\"city\" string=\"true\">Osaka</{|}DSML{|} parameter>\n"
+        "<{|}DSML{|} parameter name=\"days\" string=\"false\">3</{|}DSML{|} parameter>\n</{|}DSML{|} invoke>\n"
+        "<{|}DSML{|} invoke name=\"convert_currency\">\n"
+        "<{|}DSML{|} parameter name=\"amount\" string=\"false\">120.5</{|}DSML{|} parameter>\n"
+        "<{|}DSML{|} parameter name=\"to\" string=\"true\">JPY</{|}DSML{|} parameter>\n</{|}DSML{|} invoke>\n"
+        "</{|}DSML{|} calls><{|}end\xE2\x96\x81of\xE2\x96\x81sentence{|}>");
+    const auto m = one_shot(reg, text);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[0].name == "get_forecast");
+    CHECK(args_equal(m.calls[0], R"({"city": "Osaka", "days": 3})"));
+    CHECK(args_equal(m.calls[1], R"({"amount": 120.5, "to": "JPY"})"));
+    CHECK(m.content == "I'll look up both.");
+    check_every_split(reg, text);
+    // cut by max_tokens inside the first value: no call, the text stays content, an error says why
+    const std::string cut = fw(
+        "Checking the forecast.\n\n<{|}DSML{|} calls>\n<{|}DSML{|} invoke name=\"get_forecast\">\n"
+        "<{|}DSML{|} parameter name=\"city\" string=\"true\">Osa");
+    const auto c = one_shot(reg, cut);
+    CHECK(c.calls.empty());
+    CHECK(c.content == cut);
+    CHECK(tc_test::has_diagnostic(c, toolcall::errc::unterminated_call));
+    check_every_split(reg, cut);
   }
 
   TEST_CASE("Seed-OSS: <seed:think> reasoning and one block per call, streamed") {

@@ -146,6 +146,37 @@ TEST_SUITE("toolcall/formats") {
     CHECK(m.reasoning == "hmm");
     CHECK(m.content == "ok");
   }
+  TEST_CASE("reasoning option open: the block the prompt opened ends at its family's own closer") {
+    // reasoning_start_for_prompt() answers open for any family's opener ([THINK], Kimi-K3's think
+    // channel, Gemma 4's thought channel), so the block ends at that family's closer, whole and
+    // streamed at every split point
+    toolcall::options o;
+    o.reasoning = toolcall::reasoning_start::open;
+    o.seed = 11;  // the same call ids in every run
+    struct row {
+      const char* format;
+      std::string text;
+    };
+    const row rows[] = {
+        {"mistral", "The user wants Paris.[/THINK]Checking.[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Paris\"}"},
+        {"kimi_k3",
+         "The user wants Paris.<|close|>think<|sep|><|open|>response<|sep|>Checking.<|close|>response<|sep|>"
+         "<|open|>tools<|sep|><|open|>call tool=\"get_weather\" index=\"1\"<|sep|>"
+         "<|open|>argument key=\"city\" type=\"string\"<|sep|>Paris<|close|>argument<|sep|><|close|>call<|sep|>"
+         "<|close|>tools<|sep|><|close|>message<|sep|>"},
+        {"gemma4", "The user wants Paris.<channel|>Checking.<|tool_call>call:get_weather{city:<|\"|>Paris<|\"|>}<tool_call|>"},
+        {"hermes", "The user wants Paris.</think>Checking.<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>"},
+    };
+    for (const row& r : rows) {
+      INFO(std::string(r.format));
+      const tc_test::split_result s = tc_test::split_compare(*toolcall::parser_registry::only(r.format), o, r.text);
+      CHECK_MESSAGE(s.err.empty(), s.err);
+      REQUIRE(s.one.calls.size() == 1);
+      CHECK(s.one.calls[0].name == "get_weather");
+      CHECK(s.one.reasoning == "The user wants Paris.");
+      CHECK(s.one.content == "Checking.");
+    }
+  }
   TEST_CASE("stop markers never reach content") {
     CHECK(P("Hi<|eot_id|>").content == "Hi");
     CHECK(P("Hi<|im_end|>").content == "Hi");

@@ -122,8 +122,8 @@ class engine final : public scan_driver {
     }
     reset_region();
     lane_padded_ = false;  // the call's buffer went with the region
-    reset_scan();
     mode_ = initial_mode();
+    reset_scan(mode_ == mode_reasoning);
     if (mode_ == mode_reasoning) reasoning_open_event_ = true;
     // seeded ids are deterministic yet differ from one response to the next
     if (used_) ++responses_;

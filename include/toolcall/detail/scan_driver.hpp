@@ -42,9 +42,10 @@ class scan_driver : public region_runner {
  protected:
   ~scan_driver() override = default;
 
-  /// The state of this layer for a new response.
-  void reset_scan() {
-    rpair_ = 0;
+  /// The state of this layer for a new response; `prompt_opened`: the response starts inside a
+  /// reasoning block the prompt opened, which any pair's closer ends (scanner::build).
+  void reset_scan(bool prompt_opened = false) {
+    rpair_ = prompt_opened ? claims_.pairs().size() : 0;
     reasoning_call_ = false;
     held_marker_ = {};
     held_code_ = false;

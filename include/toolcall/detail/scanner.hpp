@@ -191,7 +191,9 @@ class scanner {
       opens[p].push_back(pairs[p].open);
       closes[p].push_back(pairs[p].close);
     }
-    tabs_.assign(2 + np, trigger_table{});
+    // 2 + p: inside pair p; 2 + np: inside a block the prompt opened, whose pair the prompt does
+    // not tell (reasoning_start::open, a preset that opens reasoning): any pair's closer ends it
+    tabs_.assign(3 + np, trigger_table{});
     for (int k = 0; k < 2; ++k) {
       auto& t = tabs_[static_cast<std::size_t>(k)].trigs;
       t = calls;
@@ -202,11 +204,13 @@ class scanner {
         for (std::string_view c : closes[p])
           add(t, c, k == 0 ? trig_action::stray_closer : trig_action::think_close, trig_cond::anywhere, p);
     }
-    for (std::size_t p = 0; p < np; ++p) {
+    for (std::size_t p = 0; p <= np; ++p) {
       auto& t = tabs_[2 + p].trigs;
-      for (std::string_view c : closes[p]) add(t, c, trig_action::think_close, trig_cond::anywhere, p);
-      // the model may write the opener the prompt already opened
-      for (std::string_view o : opens[p]) add(t, o, trig_action::think_open, trig_cond::reasoning_head, p);
+      for (std::size_t q = p < np ? p : 0; q < (p < np ? p + 1 : np); ++q) {
+        for (std::string_view c : closes[q]) add(t, c, trig_action::think_close, trig_cond::anywhere, q);
+        // the model may write the opener the prompt already opened
+        for (std::string_view o : opens[q]) add(t, o, trig_action::think_open, trig_cond::reasoning_head, q);
+      }
       for (const auto& c : calls)
         if (c.cond == trig_cond::anywhere) {
           t.push_back(c);

@@ -11,9 +11,12 @@
 // when attached, wins. Each invoke is its own call; a bad one goes back to content alone. An
 // invoke may hold a bare JSON object instead of parameters (SGLang), and with the request's
 // tools a lone undeclared `arguments`/`input` parameter holding the declared ones is unwrapped
-// (vLLM).
+// (vLLM). DeepSeek V4.1 spells every tag with a space after the token (`<|DSML| calls>`,
+// `<|DSML| invoke name=...>`, `<|DSML| parameter name=...>`): the same reader with those tags.
 
 #include <memory>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "end_tokens.hpp"
@@ -21,6 +24,7 @@
 #include "../detail/format_def.hpp"
 #include "../detail/spec_compile.hpp"
 #include "../format_spec.hpp"
+#include "region_filters.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace formats {
@@ -37,6 +41,14 @@ struct deepseek_dsml {
   static constexpr std::string_view param_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" "parameter name=";
   static constexpr std::string_view param_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" "parameter>";
   static constexpr std::string_view token = "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C";
+  // DeepSeek V4.1: a space after the token in every tag
+  static constexpr std::string_view v41_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " calls>";
+  static constexpr std::string_view v41_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " calls>";
+  static constexpr std::string_view v41_invoke_lead = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " invoke";
+  static constexpr std::string_view v41_invoke_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " invoke name=";
+  static constexpr std::string_view v41_invoke_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " invoke>";
+  static constexpr std::string_view v41_param_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " parameter name=";
+  static constexpr std::string_view v41_param_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " parameter>";
   /// The room as data (docs/format_spec.md): def() is compiled from it.
   static format_spec to_spec() {
     format_spec s;
@@ -64,8 +76,25 @@ struct deepseek_dsml {
     end_tokens::add(s.markers, end_tokens::deepseek());
     return s;
   }
+  /// The V4.1 block: the room's spec with the spaced tags (one block opener, no trigger).
+  static format_spec v41_spec() {
+    format_spec s = to_spec();
+    s.call_begin = std::string(v41_open);
+    s.call_end = std::string(v41_close);
+    s.triggers.clear();
+    s.xml.function_open = std::string(v41_invoke_open);
+    s.xml.function_close = std::string(v41_invoke_close);
+    s.xml.parameter_open = std::string(v41_param_open);
+    s.xml.parameter_close = std::string(v41_param_close);
+    s.xml.invoke_lead = std::string(v41_invoke_lead);
+    return s;
+  }
   static detail::format_def def() {
     detail::format_def d = detail::spec_def(to_spec());
+    // V4.1's spaced block: a variant of its own (after function_calls and tool_calls), read by
+    // the same block reader with the spaced tags
+    const int v41_variant = static_cast<int>(d.triggers.size());
+    d.triggers.push_back({std::string(v41_open), detail::trig_cond::anywhere, v41_variant});
     // a bare JSON object inside an invoke (SGLang), a lone `arguments`/`input` wrapper
     // parameter unwrapped against the schema (vLLM): docs/formats/deepseek_dsml.md
     // constrained decoding: an invoke holding the arguments as one JSON object (xgrammar has no
@@ -73,17 +102,26 @@ struct deepseek_dsml {
     d.call_template = {std::string(calls_open) + "\n" + std::string(invoke_open) + "\"{NAME}\">\n",
                        "\n" + std::string(invoke_close) + "\n" + std::string(calls_close), "json"};
     auto keep = std::make_shared<const format_spec>(to_spec());
-    d.make = [keep] {
-      const format_spec& s = *keep;
-      detail::xml_block_handler::config c;
-      c.spec = detail::spec_xml(s, {});
-      c.spec.json_args = true;
-      c.spec.unwrap_wrapper = true;
-      c.invoke_lead = s.xml.invoke_lead;
-      c.invoke_close = s.xml.function_close;
-      c.closers.push_back(s.call_end);
-      for (const auto& t : s.triggers) c.closers.push_back(t.close);
-      return std::unique_ptr<detail::handler>(new detail::xml_block_handler(std::move(c)));
+    auto keep41 = std::make_shared<const format_spec>(v41_spec());
+    d.make = [keep, keep41, v41_variant] {
+      const auto reader = [](const format_spec& s) {
+        detail::xml_block_handler::config c;
+        c.spec = detail::spec_xml(s, {});
+        c.spec.json_args = true;
+        c.spec.unwrap_wrapper = true;
+        c.invoke_lead = s.xml.invoke_lead;
+        c.invoke_close = s.xml.function_close;
+        c.closers.push_back(s.call_end);
+        for (const auto& t : s.triggers) c.closers.push_back(t.close);
+        return std::unique_ptr<detail::handler>(new detail::xml_block_handler(std::move(c)));
+      };
+      std::vector<std::unique_ptr<detail::handler>> hs;
+      hs.push_back(reader(*keep));
+      hs.push_back(reader(*keep41));
+      std::vector<detail::routed_handler::route> routes;
+      for (int v = 0; v < v41_variant; ++v) routes.push_back({0, v});
+      routes.push_back({1, 0});
+      return std::unique_ptr<detail::handler>(new detail::routed_handler(std::move(hs), std::move(routes)));
     };
     return d;
   }

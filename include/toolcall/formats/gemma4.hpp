@@ -457,12 +457,15 @@ class gemma_call_handler final : public handler {
         st_ = s_key_body;
         return r_more;
       case s_key_body:
-        if (c == ':' || is_json_ws(c)) {
+        // the template writes a key verbatim, spaces included (`key with space:1`): whitespace
+        // stays in the key when more key text follows, and is trimmed before the ':'
+        if (c == ':') {
+          while (!key_.empty() && is_json_ws(static_cast<unsigned char>(key_.back()))) key_.pop_back();
           emit_key(e);
-          st_ = c == ':' ? s_value : s_colon;
+          st_ = s_value;
           return r_more;
         }
-        if (!key_byte(c) || key_.size() >= 256) return bad("bad key");
+        if ((!key_byte(c) && !is_json_ws(c)) || key_.size() >= 256) return bad("bad key");
         key_ += static_cast<char>(c);
         return r_more;
       case s_raw_key: {
