@@ -349,7 +349,7 @@ class engine final : public scan_driver {
       carry_.clear();
     }
     if (!held_marker_.empty()) drop_held_marker();  // the end of the output: a marker
-    if (mode_ == mode_reasoning && reasoning_call_)
+    if (mode_ == mode_reasoning && !reasoning_call_text_.empty())
       // never silent: the block never closed, so all of it is reasoning (vLLM's and SGLang's
       // reasoning parsers take it all and their tool parsers see no content): no call
       diag(errc::call_in_reasoning, reasoning_call_at_,

@@ -46,7 +46,7 @@ class scan_driver : public region_runner {
   /// reasoning block the prompt opened, which any pair's closer ends (scanner::build).
   void reset_scan(bool prompt_opened = false) {
     rpair_ = prompt_opened ? claims_.pairs().size() : 0;
-    reasoning_call_ = false;
+    reasoning_call_text_ = {};
     held_marker_ = {};
     held_code_ = false;
     held_ws_.clear();
@@ -216,23 +216,20 @@ class scan_driver : public region_runner {
           examined_ += j - i;
           if (j == n) return n;  // only whitespace so far: the next bytes decide
           const unsigned char c = static_cast<unsigned char>(chunk[j]);
-          if (held_code_) {
-            held_code_ = false;  // text follows, in code: the token stays as written
-            std::string t(held_marker_);
-            held_marker_ = {};
-            t += held_ws_;
-            held_ws_.clear();
-            text_out(t);
-          } else if (held_ws_.size() < 256 && tab().later[c] && held_section_) {
+          // a call or a marker after it decides, except in code, where any text keeps the
+          // token as written
+          const bool decides = !held_code_ && held_ws_.size() < 256 && tab().later[c];
+          if (decides && held_section_) {
             // a section opener: its region decides (region_text_out, settle_section_text)
             section_text_.assign(held_marker_.data(), held_marker_.size());
             section_marker_len_ = held_marker_.size();
             section_text_ += held_ws_;
             held_marker_ = {};
             held_ws_.clear();
-          } else if (held_ws_.size() < 256 && tab().later[c]) {
+          } else if (decides) {
             drop_held_marker();  // a call or a marker follows
           } else {
+            held_code_ = false;
             std::string t(held_marker_);
             held_marker_ = {};
             t += held_ws_;
@@ -328,7 +325,10 @@ class scan_driver : public region_runner {
   /// Trigger `t` matched `mt` (its text, with any whitespace at its joints) at `at`.
   void apply(const trigger& t, std::string_view mt, std::size_t at) {
     if (t.action == trig_action::in_reasoning) {
-      if (!reasoning_call_) reasoning_call_ = true, reasoning_call_at_ = at, reasoning_call_text_ = t.text;
+      if (reasoning_call_text_.empty()) {
+        reasoning_call_text_ = t.text;
+        reasoning_call_at_ = at;
+      }
       text_out(mt);
       return;
     }
@@ -376,7 +376,7 @@ class scan_driver : public region_runner {
         out_.reasoning_marker();
         return;
       case trig_action::think_close:
-        reasoning_call_ = false;  // a closed block: its call syntax is never a call (documented)
+        reasoning_call_text_ = {};  // a closed block: its call syntax is never a call (documented)
         if (mode_ == mode_pending) {
           out_.reasoning_marker();
           out_.reasoning(pending_);
@@ -488,9 +488,10 @@ class scan_driver : public region_runner {
 
   scanner scan_;  ///< the trigger tables built from the claims
   std::size_t rpair_ = 0;  ///< the reasoning pair open (mode_reasoning)
-  bool reasoning_call_ = false;        ///< a call opener in the open reasoning block (in_reasoning)
-  std::size_t reasoning_call_at_ = 0;  ///< where the first one stands
+  /// The first call opener in the open reasoning block (in_reasoning), empty when none, and
+  /// where it stands.
   std::string_view reasoning_call_text_;
+  std::size_t reasoning_call_at_ = 0;
   std::size_t carry_need_ = 0;    ///< a held carry_: the bytes that decide it
   std::string_view held_marker_;  ///< an end-of-turn token in text, until what follows decides
   std::string held_spelling_;     ///< its bytes, when whitespace stood at a joint

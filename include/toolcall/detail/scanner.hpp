@@ -206,7 +206,9 @@ class scanner {
     }
     for (std::size_t p = 0; p <= np; ++p) {
       auto& t = tabs_[2 + p].trigs;
-      for (std::size_t q = p < np ? p : 0; q < (p < np ? p + 1 : np); ++q) {
+      // pair p's markers; every pair's in the prompt-opened table (p == np)
+      const std::size_t first = p < np ? p : 0, last = p < np ? p + 1 : np;
+      for (std::size_t q = first; q < last; ++q) {
         for (std::string_view c : closes[q]) add(t, c, trig_action::think_close, trig_cond::anywhere, q);
         // the model may write the opener the prompt already opened
         for (std::string_view o : opens[q]) add(t, o, trig_action::think_open, trig_cond::reasoning_head, q);

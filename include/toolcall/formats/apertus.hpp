@@ -177,7 +177,7 @@ class apertus_handler final : public handler, private json_listener {
   /// arguments is dropped alone (an error); a call cut inside the only call gives no call.
   /// Returns whether calls were kept. Only called while the lexer saw no syntax error before.
   bool keep_at_cut(const region_ctx& e, std::size_t abs) {
-    const bool whole = in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_;
+    const bool whole = whole_call();
     const bool drop_cut = !whole && in_call_ && calls_ > 0 && (!begun_ || e.calls.abandon_call());
     if (drop_cut) in_call_ = false;
     if (!whole && (in_call_ || calls_ == 0)) return false;
@@ -191,10 +191,11 @@ class apertus_handler final : public handler, private json_listener {
     return true;
   }
 
+  /// The call being read has its name and a closed arguments object: a cut here keeps it.
+  bool whole_call() const { return in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_; }
+
   /// Whether a list cut at this point would keep calls (keep_at_cut's test, nothing changed).
-  bool cut_keeps() const {
-    return calls_ > 0 || (in_call_ && begun_ && args_seen_ && !args_open_ && !reading_name_);
-  }
+  bool cut_keeps() const { return calls_ > 0 || whole_call(); }
 
   // --- json_listener ---
   void value_begin(jkind kind, std::size_t depth, std::size_t pos) override {

@@ -41,14 +41,12 @@ struct deepseek_dsml {
   static constexpr std::string_view param_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" "parameter name=";
   static constexpr std::string_view param_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" "parameter>";
   static constexpr std::string_view token = "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C";
-  // DeepSeek V4.1: a space after the token in every tag
-  static constexpr std::string_view v41_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " calls>";
-  static constexpr std::string_view v41_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " calls>";
-  static constexpr std::string_view v41_invoke_lead = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " invoke";
-  static constexpr std::string_view v41_invoke_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " invoke name=";
-  static constexpr std::string_view v41_invoke_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " invoke>";
-  static constexpr std::string_view v41_param_open = "<" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " parameter name=";
-  static constexpr std::string_view v41_param_close = "</" "\xEF\xBD\x9C" "DSML\xEF\xBD\x9C" " parameter>";
+  /// DeepSeek V4.1's spelling of a tag: a space after the token (`<|DSML| invoke name=`).
+  static std::string spaced(std::string_view tag) {
+    std::string t(tag);
+    t.insert(t.find(token) + token.size(), 1, ' ');
+    return t;
+  }
   /// The room as data (docs/format_spec.md): def() is compiled from it.
   static format_spec to_spec() {
     format_spec s;
@@ -79,14 +77,12 @@ struct deepseek_dsml {
   /// The V4.1 block: the room's spec with the spaced tags (one block opener, no trigger).
   static format_spec v41_spec() {
     format_spec s = to_spec();
-    s.call_begin = std::string(v41_open);
-    s.call_end = std::string(v41_close);
+    s.call_begin = "<" + std::string(token) + " calls>";  // V4.1 names the block `calls`
+    s.call_end = "</" + std::string(token) + " calls>";
     s.triggers.clear();
-    s.xml.function_open = std::string(v41_invoke_open);
-    s.xml.function_close = std::string(v41_invoke_close);
-    s.xml.parameter_open = std::string(v41_param_open);
-    s.xml.parameter_close = std::string(v41_param_close);
-    s.xml.invoke_lead = std::string(v41_invoke_lead);
+    for (std::string* tag : {&s.xml.function_open, &s.xml.function_close, &s.xml.parameter_open,
+                             &s.xml.parameter_close, &s.xml.invoke_lead})
+      *tag = spaced(*tag);
     return s;
   }
   static detail::format_def def() {
@@ -94,7 +90,8 @@ struct deepseek_dsml {
     // V4.1's spaced block: a variant of its own (after function_calls and tool_calls), read by
     // the same block reader with the spaced tags
     const int v41_variant = static_cast<int>(d.triggers.size());
-    d.triggers.push_back({std::string(v41_open), detail::trig_cond::anywhere, v41_variant});
+    auto keep41 = std::make_shared<const format_spec>(v41_spec());
+    d.triggers.push_back({keep41->call_begin, detail::trig_cond::anywhere, v41_variant});
     // a bare JSON object inside an invoke (SGLang), a lone `arguments`/`input` wrapper
     // parameter unwrapped against the schema (vLLM): docs/formats/deepseek_dsml.md
     // constrained decoding: an invoke holding the arguments as one JSON object (xgrammar has no
@@ -102,7 +99,6 @@ struct deepseek_dsml {
     d.call_template = {std::string(calls_open) + "\n" + std::string(invoke_open) + "\"{NAME}\">\n",
                        "\n" + std::string(invoke_close) + "\n" + std::string(calls_close), "json"};
     auto keep = std::make_shared<const format_spec>(to_spec());
-    auto keep41 = std::make_shared<const format_spec>(v41_spec());
     d.make = [keep, keep41, v41_variant] {
       const auto reader = [](const format_spec& s) {
         detail::xml_block_handler::config c;

@@ -82,7 +82,7 @@ class gemma_call_handler final : public handler {
     if (bare_) st_ = s_name;
     next_call();
     if (variant == v_bare_tool && trigger.size() > 5) name_.assign(trigger.substr(5));  // after `call:`
-    in_next_ = cont_ = false;
+    cont_ = fresh_ = false;
   }
 
   step feed(const region_ctx& e, std::string_view in) override {
@@ -94,23 +94,20 @@ class gemma_call_handler final : public handler {
         // writes several at once: `<|tool_call>call:a{...}call:b{...}<tool_call|>`
         const unsigned char c = static_cast<unsigned char>(in[i]);
         if (next_.empty()) next_abs_ = e.place.chunk_abs() + i;
-        if (kpos_ == 0 && is_json_ws(c)) {
+        if (is_json_ws(c)) {
           next_ += static_cast<char>(c);
           ++i;
           continue;
         }
-        if (kpos_ < call_prefix.size() && c == static_cast<unsigned char>(call_prefix[kpos_])) {
-          next_ += static_cast<char>(c);
-          ++i;
-          if (++kpos_ == call_prefix.size()) {
-            next_call();
-            st_ = s_name;
-            in_next_ = cont_ = true;
-          }
-          continue;
-        }
-        if (kpos_ > 0) return step::done_with(i, std::move(next_));  // a word after the call: text
         fresh_ = false;
+        if (c == static_cast<unsigned char>(call_prefix[0])) {
+          // byte() reads the `call:` (s_prefix), then the name; a word that is not one gives
+          // the bytes back (drop_next)
+          next_call();
+          st_ = s_prefix;
+          cont_ = true;
+          continue;
+        }
         (void)closer_.feed(next_);  // whitespace only: the closer reader keeps it
       }
       if (st_ == s_after) {
@@ -143,7 +140,6 @@ class gemma_call_handler final : public handler {
       const r res = byte(e, c);
       if (res == r_fail && cont_) return drop_next(e, i);
       if (cont_) next_ += static_cast<char>(c);  // (close() ends cont_ at the call's last brace)
-      if (in_next_ && st_ != s_name) in_next_ = false;
       if (res == r_fail) return step::failed(i, std::move(why_));  // the offending byte is not the block's
       ++i;
     }
@@ -199,14 +195,14 @@ class gemma_call_handler final : public handler {
   /// brace is content again. A `call:NAME` that is no call (no `{`, an undeclared bare name) is
   /// text with no diagnostic; a call cut or broken after its `{` is dropped with one.
   step drop_next(const region_ctx& e, std::size_t i) {
-    if (!in_next_) {
+    if (st_ != s_prefix && st_ != s_name) {  // past its `{`: the call was announced
       (void)e.calls.abandon_call();
       e.text.diag(why_.code == errc::ok ? errc::invalid_call : why_.code, next_abs_,
                   (why_.msg.empty() ? std::string("a call after the first in the block is broken") : why_.msg) +
                       ": the calls before it are kept, its text is content",
                   severity::error);
     }
-    cont_ = in_next_ = false;
+    cont_ = false;
     return step::done_with(i, std::move(next_));
   }
 
@@ -300,8 +296,7 @@ class gemma_call_handler final : public handler {
       closer_.begin(t_.closer);
       st_ = s_after;
       fresh_ = true;
-      cont_ = in_next_ = false;
-      kpos_ = 0;
+      cont_ = false;
       next_.clear();
       return r_more;
     }
@@ -600,12 +595,11 @@ class gemma_call_handler final : public handler {
   bool comma_ = false, first_ = false, repaired_ = false;
   json_lexer lx_;
   closer_reader closer_;
-  // after a call: whether the closer reader has read nothing yet (fresh_), how much of
-  // `call:` has been read (kpos_), whether a next call of the block is being read (cont_; its
-  // name: in_next_), and the bytes since the last call's `}` (next_, from next_abs_), given
-  // back when no call follows or the next one breaks
-  bool fresh_ = false, in_next_ = false, cont_ = false;
-  std::size_t kpos_ = 0, next_abs_ = 0;
+  // after a call: whether only whitespace followed it yet (fresh_), whether a next call of the
+  // block is being read (cont_), and the bytes since the last call's `}` (next_, from
+  // next_abs_), given back when no call follows or the next one breaks
+  bool fresh_ = false, cont_ = false;
+  std::size_t next_abs_ = 0;
   std::string next_;
   std::string tr_;                    // s_trail: the bytes read after the closer
   std::size_t trn_ = 0;               // where the token being matched starts in tr_
