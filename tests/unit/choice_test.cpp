@@ -34,8 +34,7 @@ request make_request(const std::string& extra) {
 }
 
 toolcall::options seeded() {
-  toolcall::options o;
-  o.seed = 23;
+  toolcall::options o = tc_test::deterministic(23);
   return o;
 }
 

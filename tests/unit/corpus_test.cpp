@@ -17,8 +17,7 @@ namespace {
 // The corpus is judged as whole texts by its own conventions: a lone `</think>` makes the text
 // before it reasoning, which is reasoning_start::detect.
 toolcall::options seeded() {
-  toolcall::options o;
-  o.seed = 42;
+  toolcall::options o = tc_test::deterministic(42);
   o.reasoning = toolcall::reasoning_start::detect;
   return o;
 }

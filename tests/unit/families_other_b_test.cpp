@@ -15,8 +15,7 @@
 namespace {
 
 toolcall::options opts() {
-  toolcall::options o;
-  o.seed = 11;
+  toolcall::options o = tc_test::deterministic(11);
   return o;
 }
 

@@ -14,8 +14,7 @@
 namespace {
 
 toolcall::options opts() {
-  toolcall::options o;
-  o.seed = 7;
+  toolcall::options o = tc_test::deterministic(7);
   return o;
 }
 

@@ -13,8 +13,7 @@
 namespace {
 
 toolcall::options opts() {
-  toolcall::options o;
-  o.seed = 7;
+  toolcall::options o = tc_test::deterministic(7);
   o.reasoning = toolcall::reasoning_start::detect;
   return o;
 }

@@ -24,8 +24,7 @@ std::string fw(std::string s) {
 }
 
 toolcall::options opts() {
-  toolcall::options o;
-  o.seed = 7;
+  toolcall::options o = tc_test::deterministic(7);
   o.reasoning = toolcall::reasoning_start::detect;
   return o;
 }

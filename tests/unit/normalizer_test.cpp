@@ -90,8 +90,7 @@ toolcall::normalizer make(toolcall::normalizer_options opt = {}) {
 }
 
 toolcall::options fixed_seed() {
-  toolcall::options o;
-  o.seed = 7;
+  toolcall::options o = tc_test::deterministic(7);
   // one start for one-shot and streamed runs (one-shot reads the default as detect)
   o.reasoning = toolcall::reasoning_start::detect;
   return o;

@@ -25,8 +25,7 @@ namespace oa = toolcall::openai;
 // Whole texts are compared with their one-shot parse, which reads a lone `</think>` as the end
 // of reasoning the prompt opened (reasoning_start::detect): the stream parser is given the same.
 toolcall::options seeded(std::uint64_t s = 42) {
-  toolcall::options o;
-  o.seed = s;
+  toolcall::options o = tc_test::deterministic(s);
   o.reasoning = toolcall::reasoning_start::detect;
   return o;
 }

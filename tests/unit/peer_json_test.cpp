@@ -17,8 +17,7 @@ namespace {
 using tc_test::want_call;
 
 toolcall::options seeded() {
-  toolcall::options o;
-  o.seed = 11;
+  toolcall::options o = tc_test::deterministic(11);
   return o;
 }
 

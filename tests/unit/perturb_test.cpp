@@ -20,8 +20,7 @@
 namespace {
 
 toolcall::options whole_text() {
-  toolcall::options o;
-  o.seed = 7;
+  toolcall::options o = tc_test::deterministic(7);
   o.reasoning = toolcall::reasoning_start::detect;
   return o;
 }

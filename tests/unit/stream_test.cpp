@@ -10,8 +10,7 @@
 
 namespace {
 toolcall::options seeded() {
-  toolcall::options o;
-  o.seed = 11;
+  toolcall::options o = tc_test::deterministic(11);
   return o;
 }
 struct run_result {

@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -29,6 +31,25 @@
 #endif
 
 namespace tc_test {
+
+/// Options whose result is a function of the text alone: a fixed seed (the same call ids
+/// whatever the chunking) and no deadline. The time budget is a wall-clock deadline; on a loaded
+/// machine (the sanitizer step runs two shards and node on two cores) one parse of thousands can
+/// pass the default 100 ms and turn its calls into content, which says nothing about the text.
+/// The budget's own tests set theirs.
+inline toolcall::options deterministic(std::uint64_t seed) {
+  toolcall::options o;
+  o.seed = seed;
+  o.time_budget = std::chrono::microseconds(0);
+  return o;
+}
+
+/// `opt` for a chunking comparison: the default deadline lifted (see deterministic()), a budget
+/// the caller chose kept.
+inline toolcall::options compared(toolcall::options opt) {
+  if (opt.time_budget == toolcall::options{}.time_budget) opt.time_budget = std::chrono::microseconds(0);
+  return opt;
+}
 
 struct expected_call {
   std::string name;
@@ -327,7 +348,7 @@ inline std::string stream_matches(toolcall::stream_parser& sp, const toolcall::o
                                   const toolcall::message& one, const chunkings& how = {},
                                   const run_check& extra = {}) {
   for (const cut_plan& cuts : plans_of(text.size(), how)) {
-    sp.reset(opt, toolcall::keep_request);
+    sp.reset(compared(opt), toolcall::keep_request);
     folder f;
     const toolcall::message fin = write_cut(sp, text, cuts, f);
     std::string err;
@@ -358,12 +379,13 @@ template <typename Attach = no_tools>
 inline split_result split_compare(const toolcall::parser_registry& reg, const toolcall::options& opt,
                                   const std::string& text, const chunkings& how = {}, Attach attach = {},
                                   const run_check& extra = {}) {
-  toolcall::parser p{reg, opt};
+  const toolcall::options o = compared(opt);
+  toolcall::parser p{reg, o};
   attach(p);
   split_result r{p.parse(text), ""};
-  toolcall::stream_parser sp{reg, opt};
+  toolcall::stream_parser sp{reg, o};
   attach(sp);
-  r.err = stream_matches(sp, opt, text, r.one, how, extra);
+  r.err = stream_matches(sp, o, text, r.one, how, extra);
   return r;
 }
 
@@ -392,7 +414,7 @@ struct want_call {
 struct want_more {
   const char* content = nullptr;
   const char* reasoning = nullptr;
-  std::string tools;  ///< the request's tools (with_tools)
+  std::string tools{};  ///< the request's tools (with_tools)
   unsigned seed = 11;
 };
 

@@ -59,8 +59,7 @@ struct run_result {
 };
 
 toolcall::options opts() {
-  toolcall::options o;
-  o.seed = 7;  // the same call ids whatever the chunking
+  toolcall::options o = tc_test::deterministic(7);
   return o;
 }
 

@@ -24,8 +24,9 @@
 //       the newline is markup, the new parameter starts;
 //   (b) at `fn_close` followed, after at most 64 bytes of whitespace, by `call_close`, by
 //       `fn_open` (multi families) or by the end of the text;
-//   (c) when the family has no `fn_close` (GLM): at `call_close` followed by whitespace only up
-//       to the end of the text.
+//   (c) at `call_close` followed by whitespace only up to the end of the text or an end-of-turn
+//       token (GLM, which has no `fn_close`; Qwen3-Coder's `</parameter>` and `</function>` both
+//       missing, which vLLM's parser reads as the value running to the end of the block).
 // The call then ends with repaired = true. A call whose function closer is missing (its last
 // value closed, then `call_close`, or `fn_open` in a multi family) is accepted the same way.
 // Anything else that ends the text inside a call fails with errc::unterminated_call.
@@ -122,8 +123,7 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
       return a_next;
     case vp_head: {
       mk_ += static_cast<char>(c);
-      const std::string_view m[5] = {sp_.param_close, sp_.fn_close,
-                                     sp_.fn_close.empty() ? sp_.call_close : std::string_view{},
+      const std::string_view m[5] = {sp_.param_close, sp_.fn_close, sp_.call_close,
                                      mk_ls_ ? sp_.param_open : std::string_view{}, sp_.fn_open};
       bool partial = false;
       for (int k = 0; k < 5; ++k) {
@@ -222,10 +222,21 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
       }
       return r0 == pm::partial || r1 == pm::partial ? a_next : mismatch();
     }
-    case vp_call_ws:
+    case vp_call_ws: {
       mk_ += static_cast<char>(c);
-      if (is_json_ws(c) && ++wsn_ <= max_ws) return a_next;
-      return mismatch();
+      if (fol_.empty() && is_json_ws(c)) return ++wsn_ > max_ws ? mismatch() : a_next;
+      // rule (c) with an end-of-turn token after the call closer (`</tool_call><|im_end|>`):
+      // the value ends as at the end of the text; the token goes back to the text scanner
+      fol_ += static_cast<char>(c);
+      const int t = turn_token(fol_);
+      if (t == 1) return a_next;
+      if (t != 2) return mismatch();
+      extra_ = fol_;
+      fol_.clear();
+      end_value(e, false);
+      if (deep_) return fail_deep(e);
+      return end_function(e, true, false);
+    }
     case vp_probe: {
       mk_ += static_cast<char>(c);
       const xml_name_scanner::result r = probe_.push(c);
