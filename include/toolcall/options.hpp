@@ -66,7 +66,7 @@ struct options {
   std::size_t max_calls = 256;                          ///< calls per response
   std::size_t max_depth = 128;                          ///< JSON/Python nesting, as written (docs/architecture.md)
   std::size_t max_holdback = std::size_t{256} << 10;    ///< undecided text (lone `</think>`)
-  std::chrono::microseconds time_budget{100000};        ///< 100 ms of parsing per response; 0 = none
+  std::chrono::microseconds time_budget{100000};        ///< 100 ms of parsing per response (sink time apart); 0 = none
   std::size_t max_diagnostics = 256;                    ///< later ones are dropped (one note says so)
   reasoning_start reasoning = reasoning_start::preset;
   reasoning_calls calls_in_reasoning = reasoning_calls::ignore;

@@ -501,6 +501,29 @@ TEST_SUITE("toolcall/hostile/known_issues") {
     CHECK(!has_code(m, errc::limit_time));
   }
 
+  TEST_CASE("time_budget does not count the caller's callback: a slow client does not turn calls into content" *
+            doctest::timeout(600)) {
+    // Default options (100 ms budget). A server sends each event to its client from the sink;
+    // a client slow to read makes the callback block. Before, a sampled write that included
+    // 2 ms in the callback stood for 32 writes, and the budget was spent after a few tokens:
+    // the call below became content with limit_time.
+    stream_parser sp{parser_registry::builtin()};
+    std::size_t events = 0;
+    const auto slow_client = [&](const event&) {
+      ++events;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    };
+    std::string text;
+    for (int i = 0; i < 4; ++i) text += "Let me look that up for you, one moment while I check the forecast. ";
+    text += std::string(k_good_call) + "\nDone.";
+    for (std::size_t i = 0; i < text.size(); ++i) sp.write(std::string_view(text).substr(i, 1), slow_client);
+    const message m = sp.finish(slow_client);
+    CHECK(events > 200);  // the callback ran (over 400 ms in all, four times the budget)
+    REQUIRE(m.calls.size() == 1);
+    CHECK(m.calls[0].name == "get_weather");
+    CHECK(!has_code(m, errc::limit_time));
+  }
+
   TEST_CASE("openai::delta_accumulator never returns arguments that are not JSON") {
     // Found by fuzz_accumulator (fuzz/corpus/fuzz_accumulator/3bc210f6...). finish() validates
     // with json_validator::check_allow_big_numbers, which takes any text that starts with '{'

@@ -168,7 +168,7 @@ class engine final : public scan_driver {
     // preempted is not multiplied by 32 (a loaded machine must not trip the budget).
     const bool small = data.size() < 256;
     timing_ = opt_.time_budget.count() > 0 && (!small || (++writes_ & 31u) == 0);
-    if (timing_) t0_ = std::chrono::steady_clock::now();
+    if (timing_) start_clock(sink);
     // input limit: the part over it is content, unparsed
     if (!passthrough_ && total_in_ + data.size() > opt_.max_input_bytes) {
       const std::size_t ok = opt_.max_input_bytes > total_in_ ? opt_.max_input_bytes - total_in_ : 0;
@@ -251,7 +251,7 @@ class engine final : public scan_driver {
     used_ = true;
     choice_spent_ = filter_spent_ = true;
     timing_ = opt_.time_budget.count() > 0 && (++writes_ & 31u) == 0;  // as write(): a small write
-    if (timing_) t0_ = std::chrono::steady_clock::now();
+    if (timing_) start_clock(sink);
     const std::size_t abs = total_in_;
     total_in_ += n;
     write_abs_ = abs;
@@ -319,7 +319,7 @@ class engine final : public scan_driver {
     choice_spent_ = filter_spent_ = true;
     if (finished_) return message{};
     timing_ = opt_.time_budget.count() > 0;
-    t0_ = std::chrono::steady_clock::now();
+    if (timing_) start_clock(sink);
     if (reasoning_open_event_) {
       reasoning_open_event_ = false;
       out_.reasoning_marker();

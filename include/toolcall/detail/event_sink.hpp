@@ -27,6 +27,8 @@ class event_sink {
   void operator()(const event& e) const {
     if (fn_) fn_(obj_, e);
   }
+  /// A callable was given (a default-constructed sink discards the events).
+  bool bound() const noexcept { return fn_ != nullptr; }
 
  private:
   void* obj_ = nullptr;

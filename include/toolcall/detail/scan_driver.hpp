@@ -15,6 +15,7 @@
 // (region_runner::region_fed). The time budget is charged here too.
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -52,7 +53,8 @@ class scan_driver : public region_runner {
     held_ws_.clear();
     passthrough_ = false;
     spent_ = std::chrono::steady_clock::duration::zero();
-    last_sample_ = std::chrono::steady_clock::duration::zero();
+    samples_.fill(std::chrono::steady_clock::duration::zero());
+    sample_at_ = 0;
     since_check_ = 0;
   }
 
@@ -144,21 +146,36 @@ class scan_driver : public region_runner {
     }
   }
 
-  /// Adds the time since t0_ to the budget (a sampled small write also stands for the 31
-  /// untimed ones); over it, the rest is content.
+  /// Adds the time since t0_ to the budget; over it, the rest is content. A sampled small write
+  /// also stands for the 31 untimed ones, at the least of the last four samples: the OS
+  /// preempting a write only adds time, so a loaded machine (a few ms taken from two samples in
+  /// a row was enough to multiply into 100 ms) does not trip the budget, while a parse that
+  /// really slows down shows in every sample.
   void charge(bool sampled = false) {
     const auto now = std::chrono::steady_clock::now();
-    const auto d = now - t0_;
+    const auto d = now - t0_ - caller_.spent;  // the caller's callback is not the parser's time
+    caller_.spent = std::chrono::steady_clock::duration::zero();
     spent_ += d;
     if (sampled) {
-      spent_ += 31 * std::min(d, last_sample_);
-      last_sample_ = d;
+      samples_[sample_at_++ & 3u] = d;
+      spent_ += 31 * *std::min_element(samples_.begin(), samples_.end());
     }
     t0_ = now;
     if (spent_ > opt_.time_budget && !passthrough_) {
       diag(errc::limit_time, total_in_, "time budget spent; the rest is content", severity::error);
       enter_passthrough();
     }
+  }
+
+  /// A timed write or finish starts: the clock, and the caller's sink behind a clock of its
+  /// own (time spent in the caller's callback, sending an event to a slow client, is not
+  /// parsing). `timing_` must be set.
+  void start_clock(event_sink sink) {
+    t0_ = std::chrono::steady_clock::now();
+    caller_.spent = std::chrono::steady_clock::duration::zero();
+    if (!sink.bound()) return;
+    caller_.inner = sink;
+    out_.set_sink(event_sink(caller_));
   }
 
   void check_deadline(std::size_t n) {
@@ -503,8 +520,20 @@ class scan_driver : public region_runner {
   std::size_t declined_skips_ = 0;  ///< declined_skips()
   bool timing_ = false;
   std::chrono::steady_clock::duration spent_{};
-  std::chrono::steady_clock::duration last_sample_{};  ///< the previous sampled small write
+  std::array<std::chrono::steady_clock::duration, 4> samples_{};  ///< the last sampled small writes
+  unsigned sample_at_ = 0;
   std::chrono::steady_clock::time_point t0_{};
+  /// The caller's sink during a timed write, with the time its callbacks took (start_clock()).
+  struct timed_sink {
+    event_sink inner;
+    std::chrono::steady_clock::duration spent{};
+    void operator()(const event& e) {
+      const auto t = std::chrono::steady_clock::now();
+      inner(e);
+      spent += std::chrono::steady_clock::now() - t;
+    }
+  };
+  timed_sink caller_;
   std::size_t since_check_ = 0;
 };
 
