@@ -5,8 +5,9 @@
 # test under TSan beside the meson build + its tests but the unit suite, then each fuzz target
 # (every committed seed, then a short bounded run) beside the Python package's tests
 # (python/run_tests.sh, when it is there).
-# Ends with a summary: each step's result and wall time, the total, and a "N passed, N failed"
-# line.
+# Ends with a summary: each step's result and wall time, the total, the failing assertions and
+# sanitizer reports of a failed step (so that a log shown head and tail still shows them), and a
+# "N passed, N failed" line.
 #
 # Environment: TOOLCALL_BUILD_DIR (default build-ci), JOBS, FUZZ_SECONDS, FUZZ_EXTRA_ARGS,
 # TOOLCALL_SKIP_INSTALL=1 (do not check or install packages).
@@ -25,6 +26,17 @@ passed=0
 failed=0
 failures=()
 summary=()
+excerpts=$(mktemp)
+trap 'rm -f "$excerpts"' EXIT
+
+keep_excerpt() {
+  # name, log file: a failed step's doctest failures, sanitizer reports and failed ctest lines
+  {
+    echo "--- $1"
+    grep -E -A6 'ERROR: |FATAL ERROR|runtime error:|==[0-9]+==ERROR|\*\*\*(Failed|Timeout|Exception)|Segmentation' "$2" |
+      head -n 80 | cut -c1-300
+  } >>"$excerpts"
+}
 
 record() {
   # name, result (ok or FAILED), wall seconds
@@ -42,10 +54,14 @@ step() {
   shift
   echo
   echo "=== $name"
-  local t0=$SECONDS result=ok
-  "$@" || result=FAILED
+  local t0=$SECONDS result=ok log
+  log=$(mktemp)
+  "$@" 2>&1 | tee "$log"
+  [ "${PIPESTATUS[0]}" = 0 ] || result=FAILED
   local t=$((SECONDS - t0))
   echo "=== $name: $result ($t s)"
+  [ "$result" = ok ] || keep_excerpt "$name" "$log"
+  rm -f "$log"
   record "$name" "$result" "$t"
 }
 
@@ -70,6 +86,7 @@ side_by_side() {
     r=FAILED t=0
     [ -f "$dir/$i.rc" ] && read -r r t <"$dir/$i.rc"
     echo "=== $name: $r ($t s)"
+    [ "$r" = ok ] || keep_excerpt "$name" "$dir/$i.log"
     record "$name" "$r" "$t"
   done
   rm -rf "$dir"
@@ -148,5 +165,10 @@ for line in "${summary[@]+"${summary[@]}"}"; do echo "$line"; done
 total=$((SECONDS - suite_t0))
 printf '%-7s %4d min %02d s  %s\n' total $((total / 60)) $((total % 60)) "(package check included)"
 for f in "${failures[@]+"${failures[@]}"}"; do echo "failed: $f"; done
+if [ -s "$excerpts" ]; then
+  echo
+  echo "=== what failed (excerpt of the failed steps' logs)"
+  cat "$excerpts"
+fi
 echo "suite: $passed passed, $failed failed"
 [ "$failed" = 0 ]
