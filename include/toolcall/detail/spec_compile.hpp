@@ -87,8 +87,9 @@ inline bool spec_start_twin(const format_spec& s) {
          s.xml.function_name == xml_name_style::to_line && !o.empty() && o[0].position == trigger_position::anywhere;
 }
 
-/// The xml_spec of one opener; views `s`'s strings.
-inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
+/// The xml_spec of one opener; views `s`'s strings. `open`: the opener, when it opens each call
+/// anywhere in the text (xml_spec::call_open).
+inline xml_spec spec_xml(const format_spec& s, std::string_view close, std::string_view open = {}) {
   const xml_tags& x = s.xml;
   xml_spec o;
   o.format = s.name;
@@ -104,6 +105,7 @@ inline xml_spec spec_xml(const format_spec& s, std::string_view close) {
   o.value_open = x.value_open;
   o.param_close = x.parameter_close;
   o.call_close = close;
+  o.call_open = close.empty() ? std::string_view{} : open;
   o.trim = x.trim == xml_value_trim::one_newline  ? xml_trim::one_newline
            : x.trim == xml_value_trim::whitespace ? xml_trim::whitespace
                                                   : xml_trim::none;
@@ -301,8 +303,11 @@ inline std::unique_ptr<handler> spec_xml_handler(const format_spec& s) {
       return std::unique_ptr<handler>(new xml_block_handler(std::move(c)));
     }
     std::vector<xml_spec> v;
-    if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end));
-    for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close));
+    const auto anywhere = [](trigger_position p, const std::string& open) {
+      return p == trigger_position::anywhere ? std::string_view(open) : std::string_view{};
+    };
+    if (!s.call_begin.empty()) v.push_back(spec_xml(s, s.call_end, anywhere(s.call_begin_position, s.call_begin)));
+    for (const auto& t : s.triggers) v.push_back(spec_xml(s, t.close, anywhere(t.position, t.open)));
     if (spec_start_twin(s)) {  // the first opener at the start of the output (its last variant)
       v.push_back(v[0]);
       v.back().at_start = true;

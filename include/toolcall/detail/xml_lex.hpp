@@ -64,6 +64,11 @@ struct xml_spec {
   std::string_view type_open, type_close;
   std::string_view param_close;     ///< `</parameter>`, `</arg_value>`
   std::string_view call_close;      ///< `</tool_call>`; empty: the region ends after fn_close
+  /// The region opener when each call has its wrapper (`<tool_call>`): after `call_close` and
+  /// whitespace it opens the next call, so it ends a value whose `param_close` and `fn_close` are
+  /// missing (rule (c), detail/xml_body_values.hpp), as the vendors' `<tool_call>(.*?)</tool_call>`
+  /// patterns split there. Empty: only the end of the text or an end-of-turn token does.
+  std::string_view call_open;
   xml_trim trim = xml_trim::none;
   bool multi = false;               ///< several functions in one region
   std::string_view type_attr;       ///< DSML `string`: "true" string, "false" typed

@@ -122,6 +122,7 @@ struct qwen3_coder {
     s.param_name = detail::xml_name::to_gt;
     s.param_close = "</parameter>";
     s.call_close = "</tool_call>";
+    s.call_open = "<tool_call>";
     s.trim = detail::xml_trim::one_newline;
     s.multi = true;
     // `<function=NAME>{json}</function>` inside the wrapper: the JSON object is the arguments
