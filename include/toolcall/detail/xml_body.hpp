@@ -474,7 +474,7 @@ class xml_call_body {
                                                                                                      : sp_.trim;
     lead_ = trim_ != xml_trim::none;
     nest_ = 0;
-    lit_fn_ = 0;
+    lit_fn_ = lit_call_ = 0;
     line_start_ = false;
     wsh_.clear();
     mk_.clear();
@@ -610,7 +610,7 @@ class xml_call_body {
   bool attr_typed_ = false;              // an attribute or type tag (not the schema) types it: a JSON string decodes
   bool next_null_word_ = false, null_word_ = false;  // the value may be the word `null` (xml_spec::null_word)
   std::uint8_t accept_ = vk_all;         // m_guess: the non-string kinds a value may decode to
-  std::size_t nest_ = 0, lit_fn_ = 0;    // literal parameter / function tags open in the value
+  std::size_t nest_ = 0, lit_fn_ = 0, lit_call_ = 0;  // literal parameter / function / wrapper tags open in the value
   std::vector<std::string> given_;       // the open call's keys so far
   xml_value_decoder dec_;  // typed and guessed values
   json_lexer lx_;          // a JSON object for the parameters (json_args)

@@ -42,7 +42,8 @@
 // value's closer, or at a line start where the closer is missing, ends the value only when it
 // names a declared parameter not given yet; otherwise the tag is text of the value, and a
 // line-start one pairs with its `param_close`. A `fn_open` inside a value is text and pairs with
-// its `fn_close`, so a value holding a whole call (code that writes `<tool_call>`) stays whole.
+// its `fn_close`, so a value holding a whole call (code that writes `<tool_call>`) stays whole;
+// so does a `call_open` inside a value with its `call_close` (two example calls in a row).
 //
 // Typing. For each parameter the body asks e.request.param_kind(key) once, when the
 // key is complete (`undeclared` is read as `unknown`). A union kind (a string branch and others:
@@ -124,18 +125,22 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
       return a_next;
     case vp_head: {
       mk_ += static_cast<char>(c);
-      const std::string_view m[5] = {sp_.param_close, sp_.fn_close, sp_.call_close,
-                                     mk_ls_ ? sp_.param_open : std::string_view{}, sp_.fn_open};
+      const std::string_view m[6] = {sp_.param_close, sp_.fn_close, sp_.call_close,
+                                     mk_ls_ ? sp_.param_open : std::string_view{}, sp_.fn_open, sp_.call_open};
       bool partial = false;
-      for (int k = 0; k < 5; ++k) {
+      for (int k = 0; k < 6; ++k) {
         if (m[k].empty()) continue;
         const pm r = prefix_match(mk_, m[k]);
         if (r == pm::full) {
           // tags of a call written inside the value (code that holds a call) pair up and stay
           // text: a function opener, a parameter opener the schema rejected (nest_), and
           // their closers
-          if (k == 4) {
-            ++lit_fn_;
+          if (k == 4 || k == 5) {
+            ++(k == 4 ? lit_fn_ : lit_call_);
+            return mismatch();
+          }
+          if (k == 2 && lit_call_ > 0) {  // closes a wrapper written in the value
+            --lit_call_;
             return mismatch();
           }
           if (k == 0 && nest_ > 0) {
