@@ -21,6 +21,8 @@
 #include <toolcall/toolcall.hpp>
 #include <toolcall/detail/utf8.hpp>  // utf8_first_invalid, in both modes
 
+#include "test_support.hpp"
+
 namespace {
 
 using toolcall::call_status;
@@ -61,12 +63,7 @@ std::string repeat(std::string_view unit, std::size_t at_least) {
 
 /// Deterministic options: fixed ids, and no deadline unless a test sets one (the deadline is
 /// the only limit that depends on the clock).
-options quiet() {
-  options o;
-  o.seed = 42;
-  o.time_budget = std::chrono::microseconds(0);
-  return o;
-}
+options quiet() { return tc_test::deterministic(42); }
 
 struct outcome {
   message m;

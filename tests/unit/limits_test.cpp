@@ -71,10 +71,8 @@ std::string qwen3_coder_call(const std::string& name, const std::vector<std::pai
 const family k_families[] = {{"hermes", hermes_call}, {"qwen3_coder", qwen3_coder_call}};
 
 toolcall::options base() {
-  toolcall::options o;
-  o.seed = 11;
+  toolcall::options o = tc_test::deterministic(11);  // no deadline unless the test sets one
   o.reasoning = toolcall::reasoning_start::detect;
-  o.time_budget = std::chrono::microseconds(0);  // no deadline unless the test sets one
   return o;
 }
 

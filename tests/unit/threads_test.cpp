@@ -24,12 +24,7 @@ namespace {
 
 constexpr std::size_t k_threads = 8;
 
-toolcall::options fixed() {
-  toolcall::options o;
-  o.seed = 7;  // same ids in every run
-  o.time_budget = std::chrono::microseconds(0);  // no clock: results must not depend on load
-  return o;
-}
+toolcall::options fixed() { return tc_test::deterministic(7); }  // results must not depend on load
 
 toolcall::parser_registry shared_registry() {
   toolcall::parser_registry reg = toolcall::parser_registry::builtin();

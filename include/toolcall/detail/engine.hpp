@@ -162,10 +162,9 @@ class engine final : public scan_driver {
       out_.reasoning_marker();
     }
     // The time budget counts the time spent inside write()/finish() over the whole response,
-    // not the model's own pace. A clock read costs about as much as parsing a token, so writes
-    // under 256 bytes are timed one in 32: the timed write counts once, and the 31
-    // others count as the lesser of this sample and the previous one, so a write that the OS
-    // preempted is not multiplied by 32 (a loaded machine must not trip the budget).
+    // not the model's own pace nor the caller's sink (start_clock). A clock read costs about as
+    // much as parsing a token, so writes under 256 bytes are timed one in 32 (charge() says
+    // what the 31 others count).
     const bool small = data.size() < 256;
     timing_ = opt_.time_budget.count() > 0 && (!small || (++writes_ & 31u) == 0);
     if (timing_) start_clock(sink);
