@@ -278,7 +278,9 @@ struct format_spec {
   std::string name_index;
   /// pythonic: a call is a line that starts with a declared tool's name and `(` (Granite's bare
   /// `get_weather(city="Paris")` lines); the request's tools give the openers, and call_begin
-  /// and triggers, when given, are further `NAME(` openers. Without tools nothing triggers.
+  /// and triggers, when given, are further `NAME(` openers. Without the request's tools, a line
+  /// `NAME(...)` with any identifier NAME is a call at the start of the output or right after
+  /// a call (after prose it needs a declared tool).
   bool tool_name_triggers = false;
   pythonic_options pythonic;  ///< pythonic: a list after the opener, several calls on their own lines
   /// key_value: the token on both sides of a string value (Gemma 4's `<|"|>`, FunctionGemma's

@@ -135,6 +135,37 @@ TEST_SUITE("toolcall/families other b") {
     CHECK(code.diagnostics.empty());
   }
 
+  TEST_CASE("granite pythonic: without tools, any identifier at the start of the output or after a call") {
+    // the vendor's parser reads these lines with no tools given; so does toolcall at the start
+    const std::string text = "  \r\nget_weather(city=\"Paris\")\r\nsearch_web(query='vLLM', limit=3)\n";
+    const auto m = one_shot(builtin(), text);
+    REQUIRE(m.calls.size() == 2);
+    CHECK(m.calls[0].format == "granite_pythonic");
+    CHECK(m.calls[1].name == "search_web");
+    CHECK(tc_test::json_text_equal(m.calls[1].arguments, R"({"query": "vLLM", "limit": 3})"));
+    CHECK(m.content.empty());
+    CHECK(m.diagnostics.empty());
+    check_every_split(builtin(), text);
+    // after prose, a word then ` (`, and prose that opens with markup are text, quietly
+    for (const std::string prose : {"Sure, let me check.\nget_weather(city=\"Paris\")", "Paris (the capital) is sunny.",
+                                    "# Steps\nrun_tests(path=\"src\")", "Sure"}) {
+      const auto p = one_shot(builtin(), prose);
+      CHECK_MESSAGE(p.calls.empty(), prose);
+      CHECK(p.content == prose);
+      CHECK(p.diagnostics.empty());
+      check_every_split(builtin(), prose);
+    }
+    // with the tools known, an undeclared name at the start is text (quietly), a declared one
+    // on the next line a call
+    const std::string known_text = "search_web(query='x')\nget_time(tz='CET')";
+    const auto known = one_shot(builtin(), known_text, true);
+    REQUIRE(known.calls.size() == 1);
+    CHECK(known.calls[0].name == "get_time");
+    CHECK(known.content == "search_web(query='x')");
+    CHECK(known.diagnostics.empty());
+    check_every_split(builtin(), known_text, true);
+  }
+
   TEST_CASE("granite pythonic: the end-of-text token right after the call, as the template writes it") {
     const std::string text = "get_weather(city=\"Paris\")\nget_time(tz=\"CET\")<|end_of_text|>";
     const auto m = one_shot(builtin(), text, true);

@@ -32,33 +32,119 @@ TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
 /**
- * A pythonic call opened by a declared tool's name at a line start (format_spec's
- * tool_name_triggers; the trigger is `NAME(` or `NAME (`): the arguments up to `)`, then the
- * line must end, or one of the format's markers start (an end-of-turn token written right
- * after the call, as chat templates render it). The decision is taken at the first byte after
- * `)` that is not a space or a tab, so it does not depend on the chunking. Anything else on the
- * line makes the call prose (a warning, the text stays content).
+ * A pythonic call on a line of its own (format_spec's tool_name_triggers), opened two ways:
+ * - by a declared tool's name at a line start: the trigger is `NAME(` or `NAME (`;
+ * - by any identifier at the start of the output or right after a call, when the request's
+ *   tools are not known (variant k_bare_variant: the trigger is the name's first byte). The
+ *   name is read up to `(`; anything else first, or a name the request does not declare, is no
+ *   call and no diagnostic (a word of prose).
+ * Then the arguments up to `)`, and the line must end, or one of the format's markers start (an
+ * end-of-turn token written right after the call, as chat templates render it). The decision
+ * is taken at the first byte after `)` that is not a space or a tab, so it does not depend on
+ * the chunking. Anything else on the line makes the call prose (a warning, the text stays
+ * content). The call is only certain then: its events are held until that byte (held_call), so
+ * a client that streams calls live never sees one the line turns into prose.
  */
 class tool_line_handler final : public handler {
  public:
+  static constexpr int k_bare_variant = 1 << 21;
   tool_line_handler(std::string_view format, std::vector<std::string_view> markers)
       : fmt_(format), markers_(std::move(markers)) {}
-  void begin(const region_ctx& e, std::string_view trigger, int) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
+    held_.clear();
+    naming_ = variant == k_bare_variant;
+    if (naming_) {
+      name_.assign(trigger.data(), trigger.size());
+      return;
+    }
     std::string_view n = trigger.substr(0, trigger.empty() ? 0 : trigger.size() - 1);  // the `(`
     while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
     name_.assign(n.data(), n.size());
+    begin_args(e);
+  }
+  step feed(const region_ctx& e, std::string_view in) override {
+    if (!naming_) return check(e, py_.feed(held_.point(e), in), in);
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const char c = in[i];
+      if (is_ident_byte(c) && name_.size() < 256) {
+        name_ += c;
+        continue;
+      }
+      if (c != '(' || !e.request.tool_declared(name_)) return step::failed(i, errc::ok, "", severity::note);
+      naming_ = false;
+      begin_args(e);
+      const std::string_view rest = in.substr(i + 1);
+      return check(e, py_.feed(held_.point(e), rest), rest).after(i + 1);
+    }
+    return {step::more, in.size()};
+  }
+  step finish(const region_ctx& e) override {
+    if (naming_) return step::failed(0, errc::ok, "", severity::note);
+    return check(e, py_.finish(held_.point(e)), {});
+  }
+
+ private:
+  static bool is_ident_byte(char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  }
+  /// The line's call, held until the line is known to hold it alone (check): then sent whole.
+  class held_call final : public forwarding_calls {
+   public:
+    region_ctx point(const region_ctx& e) {
+      forward_to(e.calls);
+      return e.with_calls(*this);
+    }
+    void begin_call(std::string_view name, std::string_view id, std::string_view format, std::size_t begin_abs) override {
+      begun_ = open_ = true;
+      ended_ = false;
+      name_.assign(name.data(), name.size());
+      id_.assign(id.data(), id.size());
+      fmt_ = format;  // a format's name: it outlives the region
+      begin_abs_ = begin_abs;
+      args_.clear();
+    }
+    bool call_open() const override { return open_; }
+    void call_args(std::string_view text) override { args_.append(text.data(), text.size()); }
+    void end_call(std::size_t end_abs, bool repaired) override {
+      open_ = false;
+      ended_ = true;
+      end_abs_ = end_abs;
+      repaired_ = repaired;
+    }
+    bool abandon_call() override {
+      if (!open_) return false;
+      clear();
+      return true;
+    }
+    std::string* args_buffer(bool) override { return nullptr; }
+    void args_appended() override {}
+    /// Sends the held call to the region's sink.
+    void release() {
+      if (!begun_) return;
+      c_->begin_call(name_, id_, fmt_, begin_abs_);
+      if (!args_.empty()) c_->call_args(args_);
+      if (ended_) c_->end_call(end_abs_, repaired_);
+      clear();
+    }
+    void clear() noexcept { begun_ = open_ = ended_ = false; }
+
+   private:
+    bool begun_ = false, open_ = false, ended_ = false, repaired_ = false;
+    std::string name_, id_, args_;
+    std::string_view fmt_;
+    std::size_t begin_abs_ = 0, end_abs_ = 0;
+  };
+
+  void begin_args(const region_ctx& e) {
     pythonic_body::config c;
     c.list = false;
     c.format = fmt_;
-    py_.begin_args(e, c, name_);
+    py_.begin_args(held_.point(e), c, name_);
   }
-  step feed(const region_ctx& e, std::string_view in) override { return check(py_.feed(e, in), in); }
-  step finish(const region_ctx& e) override { return check(py_.finish(e), {}); }
-
- private:
   /// The body ends at the first byte after `)` that is not whitespace (`in[consumed]`); the
-  /// whitespace it read is in its tail.
-  step check(step s, std::string_view in) {
+  /// whitespace it read is in its tail. A line that holds the call alone sends it.
+  step check(const region_ctx& e, step s, std::string_view in) {
+    if (s.st == step::fail) held_.clear();
     if (s.st != step::done) return s;
     const bool at_end = s.consumed >= in.size();
     bool ok = at_end || s.tail().find('\n') != std::string_view::npos;
@@ -69,13 +155,18 @@ class tool_line_handler final : public handler {
         if (!m.empty() && m[0] == c) ok = true;
     }
     if (!ok) {
+      held_.clear();
       return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
     }
+    held_.point(e);
+    held_.release();
     return s;
   }
   std::string_view fmt_;
   std::vector<std::string_view> markers_;
   std::string name_;
+  bool naming_ = false;
+  held_call held_;
   pythonic_body py_;
 };
 

@@ -113,6 +113,9 @@ struct trigger_table {
     return t->first_joint > 1 ? static_cast<unsigned char>(t->text[1]) : 256u;
   }
   std::array<bool, 256> key256{};   ///< first bytes whose bucket has entries of key 256
+  /// How far past the output's leading whitespace a start trigger's anchor may stand (its
+  /// reach): beyond that only anchors_later are looked for.
+  std::size_t start_reach = 0;
 
   /// key2 as a function object, which inlines into key_range (a function pointer did not).
   struct key2_fn {
@@ -259,12 +262,25 @@ class scanner {
   /// Start of the first trigger that matches in full in chunk[i..], or chunk.size(). Only
   /// anchor bytes are visited; a trigger's head must lie in the text not yet released.
   static std::size_t next_trigger(const trigger_table& tb, std::string_view chunk, std::size_t i, const scan_state& st) {
-    const byte_set& anc = st.at_start ? tb.anchors : tb.anchors_later;
     const char* const b = chunk.data();
     const std::size_t n = chunk.size();
     std::size_t ws_end = std::string_view::npos;  // end of the run's leading whitespace, when asked
+    // a start trigger begins within the output's leading whitespace or right after it, so its
+    // anchor stands before `head`: past it, a start trigger's anchor byte (a letter, for the
+    // bare-name openers) is no stop, and prose that opens with `#` is searched as fast as any
+    std::size_t head = i;
+    if (st.at_start) {
+      ws_end = i;
+      while (ws_end < n && is_json_ws(static_cast<unsigned char>(b[ws_end]))) ++ws_end;
+      head = std::min(n, ws_end + tb.start_reach);
+    }
     for (std::size_t j = i;; ++j) {
-      j = static_cast<std::size_t>(anc.find(b + j, b + n) - b);
+      if (j < head) {
+        j = static_cast<std::size_t>(tb.anchors.find(b + j, b + head) - b);
+        if (j >= head) j = static_cast<std::size_t>(tb.anchors_later.find(b + head, b + n) - b);
+      } else {
+        j = static_cast<std::size_t>(tb.anchors_later.find(b + j, b + n) - b);
+      }
       if (j >= n) return n;
       const unsigned char c = static_cast<unsigned char>(b[j]);
       if (!tb.always[c] && !(j + 1 < n && trigger_table::has_pair(tb.fwd_pairs, c, static_cast<unsigned char>(b[j + 1]))) &&
@@ -438,6 +454,7 @@ class scanner {
     tab.bwd_pairs.assign(1024, 0);
     tab.always.fill(false);
     tab.key256.fill(false);
+    tab.start_reach = 0;
     for (const auto& x : tab.trigs) {
       // the anchor: the trigger's rarest byte. Its neighbour in the trigger gives the byte pair
       // a stop must show; across a token joint whitespace may stand there instead, so each
@@ -450,6 +467,7 @@ class scanner {
       const bool past = off >= x.first_joint;
       tab.anchors.add(ab);
       if (x.cond != trig_cond::start) tab.anchors_later.add(ab);
+      else tab.start_reach = std::max(tab.start_reach, x.reach);
       const auto entry = [&](unsigned key) { tab.abuckets[ab].push_back({&x, off, key, past}); };
       if (off + 1 < x.text.size()) {
         const unsigned char nb = static_cast<unsigned char>(x.text[off + 1]);

@@ -530,7 +530,10 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   d.traits.null_word = d.traits.values_as_text && s.xml.null_word;
   d.traits.child_elements = s.payload == payload_kind::xml_elements ||
                             (s.payload == payload_kind::xml_parameters && s.xml.parameter_name == xml_name_style::element);
-  if (s.tool_name_triggers) d.tool_triggers = &formats::granite_pythonic::tool_triggers;
+  if (s.tool_name_triggers) {
+    d.tool_triggers = &formats::granite_pythonic::tool_triggers;
+    for (auto& t : formats::granite_pythonic::bare_triggers()) d.triggers.push_back(std::move(t));
+  }
   if (s.payload == payload_kind::xml_elements) d.tool_triggers = &formats::morph_xml::tool_triggers;
   std::shared_ptr<const custom_def> cc = std::move(c);
   d.make = [keep, cc] { return spec_handler(keep, cc); };

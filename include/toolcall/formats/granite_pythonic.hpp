@@ -6,12 +6,14 @@
 
 // Granite pythonic (docs/formats/granite_pythonic.md): Granite 3.3 and Granite 4.0 H-Small
 // served with vLLM's `granite_pythonic` parser write each call as a bare Python call on a line of
-// its own, `get_weather(city="Paris")`, no brackets, no marker. A bare call has no marker to
-// find, so its openers are made from the request's tool names (format_def::tool_triggers):
-// `NAME(` at the start of a line, for declared tools only. Without tools nothing is a call, and
-// `print(x)` in an answer stays text. The line must hold the call alone (the vendor's parser
-// matches `^NAME(...)\s*$`): a call followed by prose on its line goes back to content with a
-// diagnostic. Arguments are keywords with Python literal values (pythonic_body).
+// its own, `get_weather(city="Paris")`, no brackets, no marker. With the request's tools, the
+// openers are made from their names (format_def::tool_triggers): `NAME(` at the start of a line,
+// declared tools only. Without them, any identifier followed by `(` opens a call at the start of
+// the output or right after a call (bare_triggers), as the vendor's parser reads such lines;
+// after prose a call needs a declared tool, so `print(x)` in an answer stays text. The line
+// must hold the call alone (the vendor's parser matches `^NAME(...)\s*$`): a call followed by
+// prose on its line goes back to content with a diagnostic. Arguments are keywords with Python
+// literal values (pythonic_body).
 
 #include <memory>
 #include <set>
@@ -46,11 +48,21 @@ struct granite_pythonic {
     }
     return v;
   }
+  /// Without the request's tools, any identifier opens a call at the start of the output (or
+  /// right after a call), as the vendor's parser reads every line `^NAME(...)\s*$`: the trigger
+  /// is the name's first byte (tool_line_handler::k_bare_variant).
+  static std::vector<detail::trigger_def> bare_triggers() {
+    std::vector<detail::trigger_def> v;
+    for (const char* set : {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "_"})
+      for (const char* c = set; *c; ++c)
+        v.push_back({std::string(1, *c), detail::trig_cond::start, detail::tool_line_handler::k_bare_variant});
+    return v;
+  }
   static detail::format_def def() {
     detail::format_def d;
     d.name = std::string(name);
     d.priority = 43;
-    d.description = "Granite 3.3 / 4.0 H-Small bare get_weather(city=\"Paris\") lines (declared tools only)";
+    d.description = "Granite 3.3 / 4.0 H-Small bare get_weather(city=\"Paris\") lines";
     d.markers = {"<|end_of_text|>"};
     d.reasoning = {{"<think>", "</think>"}};
     // Granite 3.3 also writes <|tool_call|>[...] (granite), Granite 4.0 H-Small <tool_call>
@@ -58,6 +70,7 @@ struct granite_pythonic {
     d.presets = {{"(^|/)granite-?3\\.3([-_:]|$)", {"granite", "granite_pythonic"}, 14, false},
                  {"(^|/)granite-?4\\.0-h-small([-_:]|$)|(^|/)granite4:small-h", {"hermes", "granite_pythonic"}, 14, false}};
     d.tool_triggers = &tool_triggers;
+    d.triggers = bare_triggers();
     // the arguments, `)`, then only spaces up to the end of the line or of the text, or a `<`
     // that opens a token (`<|end_of_text|>`, as the template writes it right after the call;
     // the scanner reads what it is): anything else on the line is prose
