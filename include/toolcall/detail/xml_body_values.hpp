@@ -24,10 +24,11 @@
 //       the newline is markup, the new parameter starts;
 //   (b) at `fn_close` followed, after at most 64 bytes of whitespace, by `call_close`, by
 //       `fn_open` (multi families) or by the end of the text;
-//   (c) at `call_close` followed by whitespace only up to the end of the text, an end-of-turn
-//       token or (families that wrap each call) the next call's `call_open` (GLM, which has no
-//       `fn_close`; Qwen3-Coder's `</parameter>` and `</function>` both missing, which vLLM's
-//       parser reads as the value running to the end of the block).
+//   (c) at `call_close` followed by whitespace only (and the closer again, written twice) up to
+//       the end of the text, an end-of-turn token or (families that wrap each call) the next
+//       call's `call_open` (GLM, which has no `fn_close`; Qwen3-Coder's `</parameter>` and
+//       `</function>` both missing, which vLLM's parser reads as the value running to the end
+//       of the block).
 // The call then ends with repaired = true. A call whose function closer is missing (its last
 // value closed, then `call_close`, or `fn_open` in a multi family) is accepted the same way.
 // Anything else that ends the text inside a call fails with errc::unterminated_call.
@@ -235,6 +236,12 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
       // the next call's wrapper (`</tool_call>\n<tool_call>`): the value ends as at the end of
       // the text; the token, or the whitespace and the wrapper, go back to the text scanner
       fol_ += static_cast<char>(c);
+      // the closer written twice (`</tool_call>\n</tool_call>`): what follows the last decides
+      const pm d = prefix_match(fol_, sp_.call_close);
+      if (d == pm::full) {
+        fol_.clear();
+        return a_next;
+      }
       const pm w = sp_.call_open.empty() ? pm::no : prefix_match(fol_, sp_.call_open);
       const int t = turn_token(fol_);
       if (w == pm::full) {
@@ -242,7 +249,7 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
       } else if (t == 2) {
         extra_ = fol_;
       } else {
-        return w == pm::partial || t == 1 ? a_next : mismatch();
+        return w == pm::partial || t == 1 || d == pm::partial ? a_next : mismatch();
       }
       fol_.clear();
       end_value(e, false);
