@@ -190,6 +190,17 @@ TEST_SUITE("toolcall/ground truth") {
         CHECK_MESSAGE(has(r.codes, toolcall::errc::unterminated_call), s);
       }
     }
+    // a call fence (fenced, xLAM) that ends the output: a warning, the text kept; a bare fence
+    // is markdown
+    for (const char* s : {"```json", "```json\n", "Sure:\n```JSON\n  "}) {
+      for (std::size_t chunk : {std::size_t{100}, std::size_t{1}}) {
+        const outcome r = run(s, toolcall::reasoning_start::none, chunk);
+        CHECK_MESSAGE(r.calls.empty(), s);
+        CHECK_MESSAGE(has(r.codes, toolcall::errc::unterminated_call), s);
+        CHECK(r.content == tc_test::trim(s));
+      }
+    }
+    CHECK(run("```", toolcall::reasoning_start::none, 1).codes.empty());
     // prose with an opener mid-text: a note, the text unchanged
     const outcome r = run("Use <tool_call> tags for calls, then answer.", toolcall::reasoning_start::none, 100);
     CHECK(r.calls.empty());

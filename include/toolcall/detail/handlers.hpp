@@ -459,7 +459,7 @@ class fence_handler final : public handler {
   explicit fence_handler(const fence_spec& spec) : sp_(spec), tc_(spec) {}
   void begin(const region_ctx&, std::string_view, int) override {
     st_ = s_lang;
-    lang_ = 0;
+    lang_.clear();
     m_.clear();
   }
   step feed(const region_ctx& e, std::string_view in) override {
@@ -471,7 +471,11 @@ class fence_handler final : public handler {
         case s_lang:
           if (c == '\n') { ++i; st_ = s_ws; continue; }
           if (c == '\r' || c == ' ' || c == '\t') { ++i; continue; }  // CRLF, spaces around the language
-          if ((is_ident_char(c) || c == '-' || c == '+') && lang_ < 32) { ++lang_; ++i; continue; }
+          if ((is_ident_char(c) || c == '-' || c == '+') && lang_.size() < 32) {
+            lang_ += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);  // lower case
+            ++i;
+            continue;
+          }
           return quiet_fail(i);
         case s_ws:
           if (is_json_ws(c)) { ++i; continue; }
@@ -535,6 +539,11 @@ class fence_handler final : public handler {
     if (st_ == s_json || st_ == s_tj) return body_.finish(e);
     if (st_ == s_tc) return tc_.finish(e);
     if (st_ == s_closer) return closer_.give_back();
+    if (lang_ == "json" || lang_ == "tool_call") {
+      // the output ends right after a call fence's opener: a call cut off, never silent
+      return step::failed(0, errc::unterminated_call, "the output ends after ```" + lang_ + ", before a call could be read",
+                          severity::warning);
+    }
     return quiet_fail(0);
   }
 
@@ -578,7 +587,7 @@ class fence_handler final : public handler {
     return step::failed(i, errc::ok, "", severity::note);
   }
   state st_ = s_lang;
-  int lang_ = 0;
+  std::string lang_;  ///< the fence's language tag, in lower case
   std::string m_;
   json_body body_;
   fence_spec sp_;
