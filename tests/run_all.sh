@@ -137,7 +137,7 @@ fuzz() {
     # run_fuzzers.sh) make CI explore exactly what was explored before landing: the run count,
     # not FUZZ_SECONDS (a cap), ends each target. FUZZ_EXTRA_ARGS="" and a larger FUZZ_SECONDS
     # give a longer, open-ended run.
-    FUZZ_JOBS=${FUZZ_JOBS:-$JOBS} FUZZ_EXTRA_ARGS=${FUZZ_EXTRA_ARGS--seed=1 -runs=6000 -use_cmp=0} \
+    FUZZ_JOBS=${FUZZ_JOBS:-$JOBS} FUZZ_EXTRA_ARGS=${FUZZ_EXTRA_ARGS--seed=1 -runs=4000 -use_cmp=0} \
       bash fuzz/run_fuzzers.sh "$FUZZ_SECONDS"
   else
     echo "fuzz/run_fuzzers.sh or clang++ missing"
