@@ -63,10 +63,11 @@ class tool_line_handler final : public handler {
     begin_args(e);
   }
   step feed(const region_ctx& e, std::string_view in) override {
-    if (!naming_) return check(e, py_.feed(held_.point(e), in), in);
+    if (!naming_) return check(py_.feed(held_.point(e), in), in);
     for (std::size_t i = 0; i < in.size(); ++i) {
       const char c = in[i];
-      if (is_ident_byte(c) && name_.size() < 256) {
+      // the vendor's `[A-Za-z_][A-Za-z0-9_]*` (is_ident_char also takes `$`)
+      if (is_ident_char(static_cast<unsigned char>(c)) && c != '$' && name_.size() < 256) {
         name_ += c;
         continue;
       }
@@ -74,19 +75,16 @@ class tool_line_handler final : public handler {
       naming_ = false;
       begin_args(e);
       const std::string_view rest = in.substr(i + 1);
-      return check(e, py_.feed(held_.point(e), rest), rest).after(i + 1);
+      return check(py_.feed(held_.point(e), rest), rest).after(i + 1);
     }
     return {step::more, in.size()};
   }
   step finish(const region_ctx& e) override {
     if (naming_) return step::failed(0, errc::ok, "", severity::note);
-    return check(e, py_.finish(held_.point(e)), {});
+    return check(py_.finish(held_.point(e)), {});
   }
 
  private:
-  static bool is_ident_byte(char c) noexcept {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  }
   /// The line's call, held until the line is known to hold it alone (check): then sent whole.
   class held_call final : public forwarding_calls {
    public:
@@ -142,8 +140,9 @@ class tool_line_handler final : public handler {
     py_.begin_args(held_.point(e), c, name_);
   }
   /// The body ends at the first byte after `)` that is not whitespace (`in[consumed]`); the
-  /// whitespace it read is in its tail. A line that holds the call alone sends it.
-  step check(const region_ctx& e, step s, std::string_view in) {
+  /// whitespace it read is in its tail. A line that holds the call alone sends it (to the sink
+  /// held_ was pointed at by the feed or finish that gave `s`).
+  step check(step s, std::string_view in) {
     if (s.st == step::fail) held_.clear();
     if (s.st != step::done) return s;
     const bool at_end = s.consumed >= in.size();
@@ -158,7 +157,6 @@ class tool_line_handler final : public handler {
       held_.clear();
       return step::failed(s.consumed, errc::invalid_call, "text follows the call on its line", severity::warning);
     }
-    held_.point(e);
     held_.release();
     return s;
   }

@@ -40,6 +40,15 @@ struct trigger_def {
   int variant = 0;  ///< handed to handler::begin (which spelling matched)
 };
 
+/// Openers at a name's first byte (a letter or `_`) at the start of the output, for a call that
+/// opens with its name and no marker; `variant` tells the handler its trigger is that byte.
+inline std::vector<trigger_def> name_start_triggers(int variant) {
+  std::vector<trigger_def> v;
+  for (const char* set : {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "_"})
+    for (const char* c = set; *c; ++c) v.push_back({std::string(1, *c), trig_cond::start, variant});
+  return v;
+}
+
 /// A reasoning block's markers (`<think>`/`</think>`, `[THINK]`/`[/THINK]`, ...).
 struct reasoning_def {
   std::string open, close;

@@ -508,9 +508,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
     if (spec_start_twin(s)) d.triggers.push_back({openers[0].open, trig_cond::start, static_cast<int>(openers.size())});
     // the prompt wrote call_begin: a name's first byte opens a call at the start of the output
     if (s.prompt_opens_call)
-      for (const char* set : {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "_"})
-        for (const char* c = set; *c; ++c)
-          d.triggers.push_back({std::string(1, *c), trig_cond::start, custom_def::k_prompt_variant});
+      for (auto& t : name_start_triggers(custom_def::k_prompt_variant)) d.triggers.push_back(std::move(t));
   }
   d.bare.name_key = s.bare_json.name_key;
   d.bare.function_string = s.bare_json.function_string;

@@ -52,11 +52,7 @@ struct granite_pythonic {
   /// right after a call), as the vendor's parser reads every line `^NAME(...)\s*$`: the trigger
   /// is the name's first byte (tool_line_handler::k_bare_variant).
   static std::vector<detail::trigger_def> bare_triggers() {
-    std::vector<detail::trigger_def> v;
-    for (const char* set : {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "_"})
-      for (const char* c = set; *c; ++c)
-        v.push_back({std::string(1, *c), detail::trig_cond::start, detail::tool_line_handler::k_bare_variant});
-    return v;
+    return detail::name_start_triggers(detail::tool_line_handler::k_bare_variant);
   }
   static detail::format_def def() {
     detail::format_def d;
