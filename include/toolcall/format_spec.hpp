@@ -299,6 +299,11 @@ struct format_spec {
   std::vector<std::string> section_openers;
   std::vector<reasoning_pair> reasoning;      ///< reasoning blocks the family writes
   std::vector<std::string> template_markers;  ///< strings that identify it in a chat template
+  /// A suffix the tokenizer writes inside every special token (Hy3's `:opensource` in
+  /// `<tool_call:opensource>`): the tokens are read with it and without it (a checkpoint whose
+  /// tokenizer has no suffix writes `<tool_call>`). Every opener, closer, tag, marker and
+  /// reasoning token that holds it gets its bare twin. Empty: none.
+  std::string token_suffix;
   std::vector<preset_spec> presets;
   bool model_ids = false;  ///< the model writes call ids
   /// The vendor's parser leaves a call to a tool the request does not declare as text: under

@@ -145,6 +145,10 @@ TOLERATED = [
          "type": "object", "properties": {"city": {"type": "string"}}}}}]),
     ("xlam", "Checking.\n```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}]\n```",
      [("get_weather", {"city": "Oslo"})], None),
+    # the template's tags all end `:opensource` (the tokenizer's suffix): the bare tokens are read too
+    ("hy3", "Checking.<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n"
+     "<arg_value>Oslo</arg_value>\n</tool_call>\n</tool_calls>",
+     [("get_weather", {"city": "Oslo"})], None),
 ]
 
 
@@ -158,3 +162,40 @@ def test_learned_spec_reads_what_the_vendors_parsers_read(family, text, want, to
         sp.write(ch)
     streamed = sp.finish()
     assert [(c.name, json.loads(c.arguments)) for c in streamed.tool_calls] == want
+
+
+LLAMA_CALLS = [
+    ('<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|eot_id|>', ""),
+    ('Let me check. <|python_tag|>{"name": "get_weather", "arguments": {"city": "Paris"}}', "Let me check."),
+    ('\n  <|python_tag|>\n  {"name": "get_weather", "parameters": {"city": "Paris"}}\n  ', ""),
+    ('{"name": "get_weather", "parameters": {"city": "Paris"}}', ""),
+]
+
+
+@pytest.mark.parametrize("text,content", LLAMA_CALLS)
+def test_a_token_the_template_writes_before_a_call_name_opens_the_learned_call(text, content):
+    # Llama 3.1's template writes `<|python_tag|>` + name only for its built-in tools, a branch no
+    # probe reaches; its models write `<|python_tag|>{...}` for custom tools too (docs/learning.md)
+    spec = toolcall.learn_template((TEMPLATES / "hub" / "llama3_1.jinja").read_text(encoding="utf-8"),
+                                   bos_token="", date_string="26 Jul 2024")
+    assert {"open": "<|python_tag|>", "close": "", "position": "anywhere"} in spec["triggers"]
+    for m in (toolcall.Parser(format_spec=spec).parse(text), _streamed(spec, text)):
+        assert [(c.name, json.loads(c.arguments)) for c in m.tool_calls] == [("get_weather", {"city": "Paris"})]
+        assert (m.content or "").strip() == content
+
+
+def test_a_call_prefix_token_in_prose_is_no_call_and_not_silent():
+    spec = toolcall.learn_template((TEMPLATES / "hub" / "llama3_1.jinja").read_text(encoding="utf-8"),
+                                   bos_token="", date_string="26 Jul 2024")
+    m = toolcall.Parser(format_spec=spec).parse("The <|python_tag|> token starts a built-in call.")
+    assert m.tool_calls == [] and m.diagnostics
+    # a template whose calls have an opener of their own gets no such trigger
+    hermes = toolcall.learn_template((TEMPLATES / "hub" / "qwen3.jinja").read_text(encoding="utf-8"))
+    assert all(t.get("open") != "<|python_tag|>" for t in hermes.get("triggers", []))
+
+
+def _streamed(spec, text):
+    sp = toolcall.StreamParser(format_spec=spec)
+    for ch in text:
+        sp.write(ch)
+    return sp.finish()

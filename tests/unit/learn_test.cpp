@@ -152,9 +152,9 @@ TEST_SUITE("toolcall/learn") {
         {"command_r", partial, ""},
         // bare_json.call_array: servers strip the special-token opener, the bare list is the call
         {"sarashina", enough, ""},
-        // xml.name_separator (Hy3 `NAME<tool_sep>`): the room also reads the spelling without
-        // `:opensource`, which the template never writes
-        {"hy3", partial, ""},
+        // xml.name_separator (Hy3 `NAME<tool_sep>`); the tags' shared `:opensource` is the
+        // tokenizer's suffix (token_suffix): the spelling without it is read too, as the room reads it
+        {"hy3", enough, ""},
         // a name_end then optional arguments_lead tokens
         {"plamo3", enough, ""},
         // tool_name_triggers: bare `NAME(...)` lines opened by the declared tools
@@ -588,6 +588,37 @@ TEST_SUITE("toolcall/learn") {
     CHECK(m.calls[0].arguments == R"({"q":"toolcall"})");
     CHECK(m.content == "Ok.");
     CHECK(m.reasoning == "hm");
+  }
+
+  TEST_CASE("a suffix every learned tag shares is the tokenizer's: the bare tokens are read too") {
+    // Hy3's template spells every tag `<name:opensource>`; vLLM's hy_v3 parser takes the suffix
+    // from the tokenizer, and a checkpoint without it writes `<tool_call>` (its own tests do)
+    const toolcall::format_spec spec = learned("hy3");
+    CHECK(spec.token_suffix == ":opensource");
+    auto back = toolcall::format_spec::from_json(spec.to_json());
+    REQUIRE(back);
+    CHECK(back->token_suffix == ":opensource");
+    toolcall::parser_registry reg = registry_of(spec);
+    const std::vector<tc_test::want_call> want = {{"get_weather", R"({"city":"Beijing","date":"2026-03-30"})"}};
+    tc_test::expect_message(reg,
+                            "Checking.<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n"
+                            "<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2026-03-30</arg_value>\n"
+                            "</tool_call>\n</tool_calls>",
+                            want, {"Checking."});
+    tc_test::expect_message(reg,
+                            "<tool_calls:opensource><tool_call:opensource>get_weather<tool_sep:opensource><arg_key:opensource>"
+                            "city</arg_key:opensource><arg_value:opensource>Beijing</arg_value:opensource><arg_key:opensource>"
+                            "date</arg_key:opensource><arg_value:opensource>2026-03-30</arg_value:opensource>"
+                            "</tool_call:opensource></tool_calls:opensource><\xEF\xBD\x9Chy_eos:opensource\xEF\xBD\x9C>",
+                            want);
+    tc_test::expect_message(reg, "<tool_calls><tool_call>get_current_date<tool_sep></tool_call></tool_calls>",
+                            {{"get_current_date", "{}"}});
+    // tags with no suffix, or with two different ones: nothing to twin
+    CHECK(learned("glm").token_suffix.empty());
+    toolcall::learn_sample two;
+    two.rendered = "<call:a>f<sep:b>{\"x\": 1}</call:a>";
+    two.tool_calls = {{"f", R"({"x": 1})"}};
+    if (auto s = toolcall::format::learn({two})) CHECK(s->token_suffix.empty());
   }
 
   TEST_CASE("a bare JSON call from a template that writes one call a turn reads later calls after `;`") {

@@ -745,6 +745,61 @@ TEST_SUITE("toolcall/spec") {
                             {{"run_sql", R"({"db":"<![CDATA[main]]>"})"}});
   }
 
+  TEST_CASE("token_suffix: the tokens are read with the tokenizer's suffix and without it, through the JSON file") {
+    // a JSON payload: the opener, the closer, a marker and a reasoning pair each get a bare twin
+    const std::string file = R"({"name": "sfx", "call_begin": "<call:v2>", "call_end": "</call:v2>",
+        "payload": "json_object", "markers": ["<|end:v2|>"], "reasoning": [{"open": "<think:v2>", "close": "</think:v2>"}],
+        "token_suffix": ":v2"})";
+    auto spec = toolcall::format_spec::from_json(file);
+    REQUIRE_MESSAGE(spec, spec.error().detail);
+    CHECK(spec->token_suffix == ":v2");
+    const std::string json = spec->to_json();
+    CHECK(json.find("\"token_suffix\": \":v2\"") != std::string::npos);
+    auto back = toolcall::format_spec::from_json(json);
+    REQUIRE(back);
+    CHECK(back->to_json() == json);
+    auto f = toolcall::format::from_spec(*back);
+    REQUIRE_MESSAGE(f, f.error().detail);
+    auto kept = f->to_spec();  // the format keeps the spec as written, not its twins
+    REQUIRE(kept);
+    CHECK(kept->triggers.empty());
+    CHECK(kept->markers.size() == 1);
+    toolcall::parser_registry reg;
+    reg.add(*f);
+    const std::vector<tc_test::want_call> want = {{"get_weather", R"({"city":"Paris"})"}};
+    for (const char* text : {"<think:v2>plan</think:v2>Sure.<call:v2>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</call:v2><|end:v2|>",
+                             "<think>plan</think>Sure.<call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</call><|end|>",
+                             "<think>plan</think>Sure.<call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</call:v2>\r\n<|end:v2|>"}) {
+      const toolcall::message m = tc_test::expect_message(reg, text, want);
+      CHECK_MESSAGE(tc_test::trim(m.content) == "Sure.", text);
+      CHECK_MESSAGE(m.reasoning == "plan", text);
+    }
+    // XML tags inside the region: a bare tag reads as the suffixed one, a cut call is not silent
+    const std::string xml_file = R"({"name": "sfx_xml", "call_begin": "<tool_call:v2>", "call_end": "</tool_call:v2>",
+        "payload": "xml_parameters", "token_suffix": ":v2",
+        "xml": {"function_name": "to_line", "parameter_open": "<arg_key:v2>", "parameter_name": "to_tag",
+                "parameter_name_end": "</arg_key:v2>", "value_open": "<arg_value:v2>", "parameter_close": "</arg_value:v2>",
+                "schema_tags": false}})";
+    auto xs = toolcall::format_spec::from_json(xml_file);
+    REQUIRE_MESSAGE(xs, xs.error().detail);
+    toolcall::parser_registry xr;
+    xr.add(*toolcall::format::from_spec(*xs));
+    for (const char* text : {"<tool_call:v2>get_weather\n<arg_key:v2>city</arg_key:v2>\n<arg_value:v2>Paris</arg_value:v2>\n</tool_call:v2>",
+                             "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>",
+                             "<tool_call>get_weather\r\n<arg_key:v2>city</arg_key>\r\n<arg_value>Paris</arg_value:v2>\r\n</tool_call>"})
+      tc_test::expect_message(xr, text, want);
+    toolcall::parser cut(xr);
+    const toolcall::message m = cut.parse("Let me look.<tool_call>");
+    CHECK(m.calls.empty());
+    CHECK_FALSE(m.diagnostics.empty());
+    // a suffix does not apply to recipient headers
+    toolcall::format_spec bad = *xs;
+    bad.recipients.message = "<|message|>";
+    bad.recipients.start = "<|start|>";
+    bad.xml.invoke_lead = "<invoke";
+    CHECK_FALSE(toolcall::format::from_spec(bad));
+  }
+
   TEST_CASE("docs/format_spec.schema.json describes every key and value to_json writes") {
     simdjson::dom::parser sp, dp;
     const std::string schema_text =
@@ -764,6 +819,9 @@ TEST_SUITE("toolcall/spec") {
       x.xml.repeated_key = k;
       specs.push_back(x);
     }
+    x.token_suffix = ":v2";  // written only when set
+    specs.push_back(x);
+    x.token_suffix.clear();
     for (auto pk : {toolcall::payload_kind::pythonic, toolcall::payload_kind::regex, toolcall::payload_kind::name_json,
                     toolcall::payload_kind::key_value, toolcall::payload_kind::xml_elements, toolcall::payload_kind::json_array}) {
       x.payload = pk;

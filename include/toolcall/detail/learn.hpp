@@ -36,6 +36,7 @@
 #include "learn_find.hpp"
 #include "learn_find_kv.hpp"
 #include "learn_recipients.hpp"
+#include "spec_tokens.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -587,6 +588,10 @@ inline result<format_spec> learn_shown(const std::vector<learn_sample>& samples,
   for (const auto& s : samples) most_calls = std::max(most_calls, s.tool_calls.size());
   if (spec.payload == payload_kind::json_object && spec.call_end.empty() && most_calls == 1 && !spec.json.name_as_key)
     spec.json.several = true;
+  // every tag token spelled `<name:word>` with one word (Hy3's `<tool_call:opensource>`): the
+  // word is the tokenizer's suffix; vLLM's hy_v3 takes it from the tokenizer, and a checkpoint
+  // without it writes `<tool_call>`, so both spellings are read (format_spec::token_suffix)
+  spec.token_suffix = spec_shared_suffix(spec);
   spec.template_markers.clear();
   if (!spec.call_begin.empty()) spec.template_markers.push_back(spec.call_begin);
   if (spec.tool_name_triggers) spec.description = "learned: NAME(...) lines of the declared tools";

@@ -23,6 +23,7 @@
 //   tool_line_handler, inside finite_numbers_handler: a call holding 1e999 is dropped).
 // The handlers view strings owned by a copy of the spec kept by the format_def's factory.
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -45,6 +46,7 @@
 #include "learn_element_handler.hpp"
 #include "pythonic_numbers.hpp"
 #include "regex.hpp"
+#include "spec_tokens.hpp"
 #include "xml_body.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -315,9 +317,9 @@ inline std::unique_ptr<handler> spec_xml_handler(const format_spec& s) {
     return std::unique_ptr<handler>(new xml_region_handler(std::move(v), false));  // close_at_end: end_after_value
 }
 
-/// Handlers of a compiled spec; `keep` owns the strings its members view.
-inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
-                                             const std::shared_ptr<const custom_def>& custom) {
+/// The reader of a compiled spec's regions; `keep` owns the strings its members view.
+inline std::unique_ptr<handler> spec_region_reader(const std::shared_ptr<const format_spec>& keep,
+                                                   const std::shared_ptr<const custom_def>& custom) {
   const format_spec& s = *keep;
   const std::vector<trigger_spec> openers = spec_openers(s);
   switch (s.payload) {
@@ -342,13 +344,7 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
       }
       return std::unique_ptr<handler>(new json_region_handler(s.name, std::move(v)));
     }
-    case payload_kind::xml_parameters: {
-      std::unique_ptr<handler> h = spec_xml_handler(s);
-      if (custom->rewrites.empty()) return h;
-      std::vector<rewrite_rule> rules;
-      for (const auto& r : custom->rewrites) rules.push_back({r.from, r.to, r.pair});
-      return std::unique_ptr<handler>(new rewrite_handler(std::move(h), std::move(rules)));
-    }
+    case payload_kind::xml_parameters: return spec_xml_handler(s);
     case payload_kind::name_json:
       if (spec_slotted(s)) {
         std::vector<slot_spec> v;
@@ -388,11 +384,48 @@ inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_
   return std::unique_ptr<handler>(new custom_handler(custom));
 }
 
-/**
- * Compiles `in` into `d`. Returns an empty string on success, else what is wrong (a bad regex, no opener,
- * XML tags that cannot describe a call, an empty marker, ...).
- */
-inline std::string compile_spec(const format_spec& in, format_def& d) {
+/// `s` with the bare twins of its suffixed tokens (format_spec::token_suffix): an opener gets a
+/// trigger of its own (variants after the spec's own, closed as the spec's opener is: the
+/// region's text is rewritten), markers, section openers and reasoning pairs a twin each.
+inline format_spec spec_bare_twins(const format_spec& in, custom_def& c) {
+  const std::string& sfx = in.token_suffix;
+  const auto bare = [&](std::string t) {
+    for (std::size_t at; (at = t.find(sfx)) != std::string::npos;) t.erase(at, sfx.size());
+    return t;
+  };
+  const auto twin = [&](const std::string& t) { return t.find(sfx) != std::string::npos && !bare(t).empty(); };
+  format_spec s = in;
+  for (const auto& o : spec_openers(in))
+    if (twin(o.open)) s.triggers.push_back({bare(o.open), o.close, o.position});
+  for (const auto* list : {&in.markers, &in.section_openers}) {
+    auto& out = list == &in.markers ? s.markers : s.section_openers;
+    for (const auto& m : *list)
+      if (twin(m)) out.push_back(bare(m));
+  }
+  for (const auto& r : in.reasoning)
+    if (twin(r.open) || twin(r.close)) s.reasoning.push_back({bare(r.open), bare(r.close)});
+  std::vector<std::string> seen;
+  for (const std::string* t : spec_tokens(in))
+    if (twin(*t) && std::find(seen.begin(), seen.end(), *t) == seen.end()) {
+      seen.push_back(*t);
+      c.rewrites.push_back({bare(*t), *t, 0});
+    }
+  return s;
+}
+
+/// The handler of a compiled spec: its reader, behind the spellings its regions rewrite
+/// (spec_xml_rewrites, the token suffix's bare twins).
+inline std::unique_ptr<handler> spec_handler(const std::shared_ptr<const format_spec>& keep,
+                                             const std::shared_ptr<const custom_def>& custom) {
+  std::unique_ptr<handler> h = spec_region_reader(keep, custom);
+  if (custom->rewrites.empty()) return h;
+  std::vector<rewrite_rule> rules;
+  for (const auto& r : custom->rewrites) rules.push_back({r.from, r.to, r.pair});
+  return std::unique_ptr<handler>(new rewrite_handler(std::move(h), std::move(rules)));
+}
+
+/// compile_spec without the token suffix's twins; `c`: the custom_def to fill (null: a new one).
+inline std::string compile_spec_as_is(const format_spec& in, format_def& d, std::shared_ptr<custom_def> c) {
   if (in.name.empty()) return "a format needs a name";
   const std::vector<trigger_spec> openers = spec_openers(in);
   if (openers.empty() && !in.tool_name_triggers && in.payload != payload_kind::xml_elements && !in.bare_json.any())
@@ -425,7 +458,7 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   }
   auto keep = std::make_shared<const format_spec>(in);
   const format_spec& s = *keep;
-  auto c = std::make_shared<custom_def>();
+  if (!c) c = std::make_shared<custom_def>();
   c->name = s.name;
   c->begin = openers.empty() ? std::string() : openers[0].open;
   c->end = openers.empty() ? std::string() : openers[0].close;
@@ -537,6 +570,21 @@ inline std::string compile_spec(const format_spec& in, format_def& d) {
   d.make = [keep, cc] { return spec_handler(keep, cc); };
   d.spec = keep;
   return {};
+}
+
+/**
+ * Compiles `in` into `d`. Returns an empty string on success, else what is wrong (a bad regex, no opener,
+ * XML tags that cannot describe a call, an empty marker, ...).
+ */
+inline std::string compile_spec(const format_spec& in, format_def& d) {
+  if (in.token_suffix.empty()) return compile_spec_as_is(in, d, nullptr);
+  if (!in.recipients.message.empty() || in.json.name_as_key || in.tool_name_triggers)
+    return "token_suffix does not apply to recipient headers, json.name_as_key or tool_name_triggers";
+  auto c = std::make_shared<custom_def>();
+  const format_spec twins = spec_bare_twins(in, *c);
+  const std::string why = compile_spec_as_is(twins, d, std::move(c));
+  if (why.empty()) d.spec = std::make_shared<const format_spec>(in);  // the file form keeps the suffix, not its twins
+  return why;
 }
 
 /// A built-in room's definition from its spec (the room's to_spec()); a spec that does not

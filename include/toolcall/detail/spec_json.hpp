@@ -407,7 +407,8 @@ inline result<format_spec> spec_from_json(std::string_view json) {
                             if (key == "prompt_opens_reasoning") return r.get(v, p, t.prompt_opens_reasoning);
                             return r.fail(p, "unknown key");
                           });
-    } else if (k == "model_ids") ok = r.get(kv.value, k, s.model_ids);
+    } else if (k == "token_suffix") ok = r.get(kv.value, k, s.token_suffix);
+    else if (k == "model_ids") ok = r.get(kv.value, k, s.model_ids);
     else if (k == "unknown_tools_as_text") ok = r.get(kv.value, k, s.unknown_tools_as_text);
     else if (k == "priority") ok = r.get(kv.value, k, s.priority);
     else ok = r.fail(k, "unknown key");
@@ -559,6 +560,7 @@ inline std::string spec_to_json(const format_spec& s) {
     w.close('}');
   }
   w.close(']');
+  if (!s.token_suffix.empty()) w.kv("token_suffix", s.token_suffix);
   w.kv("model_ids", s.model_ids);
   w.kv("unknown_tools_as_text", s.unknown_tools_as_text);
   w.kv("priority", s.priority);

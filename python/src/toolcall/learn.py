@@ -12,6 +12,7 @@ give it to ``Parser(format_spec=...)``, or save it and use ``format_file=``.
 
 import datetime as _datetime
 import json as _json
+import re as _re
 from typing import Any, Dict, List, Optional
 
 from . import _core
@@ -188,4 +189,26 @@ def learn_template(chat_template: str, tools: Optional[List[Any]] = None, *, nam
     samples = probe_samples(chat_template, tools, **context)
     spec = learn(samples)
     spec["name"] = name
+    _add_call_prefix_tokens(chat_template, spec)
     return spec
+
+
+# a special token the template writes right before a call's name: `'<|python_tag|>' +
+# tool_call.name` (Llama 3.1's built-in tools, a branch no probe reaches)
+_CALL_PREFIX = _re.compile(r"""(['"])(<\|[A-Za-z0-9_]+\|>)\1\s*\+\s*[A-Za-z_]\w*"""
+                           r"""(?:\.\w+|\[['"]\w+['"]\])*?(?:\.name\b|\[['"]name['"]\])""")
+
+
+def _add_call_prefix_tokens(chat_template: str, spec: Dict[str, Any]) -> None:
+    """A learned JSON call that stands bare at the start of the output (no opener of its own)
+    may also follow a special token the template writes before a call's name: Llama 3.1 models
+    write `<|python_tag|>{"name": ...}` for custom tools too, and the peers read it (docs/learning.md)."""
+    if spec.get("payload") != "json_object" or spec.get("call_begin_position") != "start" or spec.get("call_end"):
+        return
+    triggers = spec.setdefault("triggers", [])
+    have = {spec.get("call_begin")} | {t.get("open") for t in triggers}
+    for m in _CALL_PREFIX.finditer(chat_template):
+        token = m.group(2)
+        if token not in have:
+            have.add(token)
+            triggers.append({"open": token, "close": "", "position": "anywhere"})
