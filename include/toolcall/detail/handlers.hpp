@@ -28,6 +28,7 @@
 #include "custom_xml.hpp"
 #include "engine_core.hpp"
 #include "json_call.hpp"
+#include "message_text.hpp"
 #include "xml_body.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -44,88 +45,6 @@ inline call_shape wrapper_shape() {
   s.require_args = false;
   return s;
 }
-
-/**
- * The text of a message (harmony's channels, a recipient handler's messages), content or
- * reasoning, up to an end marker: the bytes go out as they come, and a `<` that may start one
- * of the markers is held back until it can no longer.
- */
-class message_text {
- public:
-  void clear() { hold_.clear(); }
-
-  /// The text starts: what came before it is markup (committed). A reasoning message gives an
-  /// empty reasoning event first, so that it counts even if it stays empty.
-  void open(const region_ctx& e, bool reasoning) {
-    reasoning_ = reasoning;
-    e.text.commit();
-    if (reasoning) e.text.region_reasoning("");
-  }
-
-  /// Reads the bytes of `in` from `i`. Returns the index of the marker that ended the text
-  /// (its bytes are held: take_held() or clear(); `end` is where it ends in `in`), or -1 when
-  /// `in` was all text (or a held prefix).
-  int feed(const region_ctx& e, std::string_view in, std::size_t i, const std::string_view* markers,
-           std::size_t count, std::size_t& end) {
-    const std::size_t n = in.size();
-    std::size_t j = i;
-    while (j < n) {
-      const char c = in[j];
-      if (hold_.empty() && c != '<') {
-        ++j;
-        continue;
-      }
-      if (hold_.empty() && j > i) {
-        emit(e, in.substr(i, j - i));
-        i = j;
-      }
-      hold_ += c;
-      ++j;
-      bool partial = false;
-      for (std::size_t k = 0; k < count; ++k) {
-        const pm r = prefix_match(hold_, markers[k]);
-        if (r == pm::full) {
-          end = j;
-          return static_cast<int>(k);
-        }
-        if (r == pm::partial) partial = true;
-      }
-      if (!partial) {
-        // not a marker: emit the held bytes but the last (it may start a marker)
-        const char last = hold_.back();
-        hold_.pop_back();
-        emit(e, hold_);
-        hold_.clear();
-        if (last == '<') hold_ += last;
-        else emit(e, std::string_view(&last, 1));
-      }
-      i = j;
-    }
-    if (hold_.empty() && j > i) emit(e, in.substr(i, j - i));
-    return -1;
-  }
-
-  /// The marker feed() stopped at (then nothing is held).
-  std::string take_held() { return take_bytes(hold_); }
-
-  /// The text ended: a held prefix is text.
-  void finish(const region_ctx& e) {
-    if (!hold_.empty()) emit(e, hold_);
-    hold_.clear();
-  }
-
- private:
-  void emit(const region_ctx& e, std::string_view s) {
-    if (s.empty()) return;
-    if (reasoning_)
-      e.text.region_reasoning(s);
-    else
-      e.text.region_content(s);
-  }
-
-  std::string hold_;
-  bool reasoning_ = false;
-};
 
 /// Reads a closer after optional whitespace; a mismatch ends the region, giving the bytes back.
 class closer_reader {

@@ -48,6 +48,9 @@ class recipient_handler final : public handler {
   explicit recipient_handler(config c) : cfg_(std::move(c)), block_(cfg_.block) {
     stops_ = cfg_.ends;
     stops_.push_back(cfg_.restart);
+    // `to=NAME<|message|>` inside a text message opens the next message (vLLM's muse_glimmer
+    // parser needs no `<|start|>` before a header)
+    text_.headers(k_lead, cfg_.header_end);
   }
 
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
@@ -130,6 +133,19 @@ class recipient_handler final : public handler {
           std::size_t end = 0;
           const int k = text_.feed(e, in, i, stops_.data(), stops_.size(), end);
           if (k < 0) return {step::more, n};
+          if (static_cast<std::size_t>(k) == stops_.size()) {  // a header glued to the text
+            header_ = text_.take_held();
+            m_.clear();
+            prose_.clear();
+            i = end;
+            if (!parse_header()) return bad(i, "bad message header");
+            if (kind_ == k_tool) {
+              st_ = s_tool_ws;
+            } else {
+              text_.open(e, kind_ == k_reasoning);
+            }
+            continue;
+          }
           if (static_cast<std::size_t>(k) == cfg_.ends.size())
             return step::done_with(end, text_.take_held());  // the next message: back to the scanner
           text_.clear();
@@ -159,6 +175,7 @@ class recipient_handler final : public handler {
   static constexpr std::size_t max_header = 256;
   static constexpr std::size_t max_prose = 1024;  ///< words before a tool message's block
   static constexpr std::string_view role_ = "assistant";
+  static constexpr std::string_view k_lead = "to=";
   enum state : std::uint8_t { s_header, s_tool_ws, s_block, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_tool };
 
