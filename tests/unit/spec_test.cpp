@@ -766,10 +766,13 @@ TEST_SUITE("toolcall/spec") {
     CHECK(kept->markers.size() == 1);
     toolcall::parser_registry reg;
     reg.add(*f);
+    // a JSON string's text is never rewritten: a bare token inside a value stays as written
+    tc_test::expect_message(reg, "<call:v2>{\"name\": \"note\", \"arguments\": {\"text\": \"<call> and </call> tags\"}}</call:v2>",
+                            {{"note", R"({"text":"<call> and </call> tags"})"}});
     const std::vector<tc_test::want_call> want = {{"get_weather", R"({"city":"Paris"})"}};
     for (const char* text : {"<think:v2>plan</think:v2>Sure.<call:v2>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</call:v2><|end:v2|>",
                              "<think>plan</think>Sure.<call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</call><|end|>",
-                             "<think>plan</think>Sure.<call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</call:v2>\r\n<|end:v2|>"}) {
+                             "<think>plan</think>Sure.\r\n<call>\r\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\r\n</call>\r\n<|end|>"}) {
       const toolcall::message m = tc_test::expect_message(reg, text, want);
       CHECK_MESSAGE(tc_test::trim(m.content) == "Sure.", text);
       CHECK_MESSAGE(m.reasoning == "plan", text);

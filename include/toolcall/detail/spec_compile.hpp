@@ -385,9 +385,11 @@ inline std::unique_ptr<handler> spec_region_reader(const std::shared_ptr<const f
 }
 
 /// `s` with the bare twins of its suffixed tokens (format_spec::token_suffix): an opener gets a
-/// trigger of its own (variants after the spec's own, closed as the spec's opener is: the
-/// region's text is rewritten), markers, section openers and reasoning pairs a twin each.
+/// trigger of its own (variants after the spec's own), markers, section openers and reasoning
+/// pairs a twin each. A JSON body ends at the twin's bare closer; the other payloads' regions
+/// read a bare token as the suffixed one (rewritten; a JSON string's text is never rewritten).
 inline format_spec spec_bare_twins(const format_spec& in, custom_def& c) {
+  const bool json = in.payload == payload_kind::json_object || in.payload == payload_kind::json_array;
   const std::string& sfx = in.token_suffix;
   const auto bare = [&](std::string t) {
     for (std::size_t at; (at = t.find(sfx)) != std::string::npos;) t.erase(at, sfx.size());
@@ -396,7 +398,7 @@ inline format_spec spec_bare_twins(const format_spec& in, custom_def& c) {
   const auto twin = [&](const std::string& t) { return t.find(sfx) != std::string::npos && !bare(t).empty(); };
   format_spec s = in;
   for (const auto& o : spec_openers(in))
-    if (twin(o.open)) s.triggers.push_back({bare(o.open), o.close, o.position});
+    if (twin(o.open)) s.triggers.push_back({bare(o.open), json ? bare(o.close) : o.close, o.position});
   for (const auto* list : {&in.markers, &in.section_openers}) {
     auto& out = list == &in.markers ? s.markers : s.section_openers;
     for (const auto& m : *list)
@@ -406,7 +408,7 @@ inline format_spec spec_bare_twins(const format_spec& in, custom_def& c) {
     if (twin(r.open) || twin(r.close)) s.reasoning.push_back({bare(r.open), bare(r.close)});
   std::vector<std::string> seen;
   for (const std::string* t : spec_tokens(in))
-    if (twin(*t) && std::find(seen.begin(), seen.end(), *t) == seen.end()) {
+    if (!json && twin(*t) && std::find(seen.begin(), seen.end(), *t) == seen.end()) {
       seen.push_back(*t);
       c.rewrites.push_back({bare(*t), *t, 0});
     }
