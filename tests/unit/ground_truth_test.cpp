@@ -729,4 +729,34 @@ TEST_SUITE("toolcall/ground truth") {
       CHECK_MESSAGE(m.content == "Let me look.", fam << " -> [" << m.content << "]");
     }
   }
+
+  TEST_CASE("a function closer left out before the block's closer or the next call: closed there, with a note") {
+    // vLLM's hy_v4 rejects `...</arg_value></tool_calls>` (no `</tool_call>`); toolcall keeps the
+    // call as the end of the output would, and says so instead of mending it silently
+    struct row {
+      const char* fam;
+      const char* text;
+      std::vector<tc_test::want_call> want;
+    };
+    const row rows[] = {
+        {"hy3", "<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_calls>",
+         {{"get_weather", R"({"city":"Oslo"})"}}},
+        {"hy3",
+         "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+         "<tool_call>get_time<tool_sep></tool_call></tool_calls>",
+         {{"get_weather", R"({"city":"Oslo"})"}, {"get_time", "{}"}}},
+        {"qwen3_coder", "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</tool_call>",
+         {{"get_weather", R"({"city":"Oslo"})"}}},
+    };
+    for (const row& r : rows) {
+      const toolcall::message m = tc_test::expect_message(only(r.fam), r.text, r.want);
+      CHECK_MESSAGE(has_code(m, toolcall::errc::repaired), r.text);
+    }
+    // written whole: no note
+    const toolcall::message clean = tc_test::expect_message(
+        only("hy3"),
+        "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call></tool_calls>",
+        {{"get_weather", R"({"city":"Oslo"})"}});
+    CHECK(clean.diagnostics.empty());
+  }
 }

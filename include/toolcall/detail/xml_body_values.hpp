@@ -193,6 +193,11 @@ inline xml_call_body::act xml_call_body::value_byte(const region_ctx& e, unsigne
             return a_next;
           }
           if (k == 1) return end_function(e, false, true);
+          if (!sp_.fn_close.empty())  // the function closer left out: closed here, and said so
+            e.text.diag(errc::repaired, abs_,
+                        "`" + std::string(m[k]) + "` stands where `" + std::string(sp_.fn_close) +
+                            "` belongs: the call is closed there",
+                        severity::note);
           if (k == 2) return end_function(e, !sp_.fn_close.empty(), false);
           end_function(e, true, false);
           start_fn_name(abs_ + 1 - fol_.size());

@@ -52,7 +52,10 @@ struct glm {
     s.reasoning = {{"<think>", "</think>"}};
     s.template_markers = {"<arg_key>"};
     // GLM-4.5/4.6 write <think> themselves; the GLM-4.7 and GLM-5 prompts open it
-    s.presets = {{"glm-4\\.[56]v?", {"glm"}, 20, false}, {"glm-4\\.7|glm-5", {"glm"}, 20, true}};
+    // poolside's Laguna writes GLM-4.5's layout (vLLM's poolside_v1 parser)
+    s.presets = {{"glm-4\\.[56]v?", {"glm"}, 20, false},
+                 {"glm-4\\.7|glm-5", {"glm"}, 20, true},
+                 {"(^|/)laguna-", {"glm"}, 20, false}};
     end_tokens::add(s.markers, end_tokens::chatml());
     return s;
   }

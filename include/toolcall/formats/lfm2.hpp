@@ -360,7 +360,8 @@ struct lfm2 {
     d.triggers = {{"<|tool_call_start|>", detail::trig_cond::anywhere, 0}};
     d.reasoning = {{"<think>", "</think>"}};
     d.template_markers = {"<|tool_call_start|>", "<|tool_list_start|>"};
-    d.presets = {{"lfm-?2", {"reasoning", "lfm2"}, 20, false}};
+    // openPangu writes a JSON list between the same tokens (vLLM's openpangu/pangu parsers)
+    d.presets = {{"lfm-?2", {"reasoning", "lfm2"}, 20, false}, {"openpangu", {"reasoning", "lfm2"}, 20, false}};
     d.make = [] {
       return std::unique_ptr<detail::handler>(
           new detail::finite_numbers_handler(std::unique_ptr<detail::handler>(new detail::lfm2_handler(name))));

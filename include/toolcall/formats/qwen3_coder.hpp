@@ -161,8 +161,10 @@ struct qwen3_coder {
     d.traits.values_as_text = true;
     d.traits.null_word = spec().null_word;  // the normalizer keeps the null the body reads
     // Step-3.5 writes this XML too (Step-3 does not: formats/step3.hpp)
-    // Xiaomi MiMo-V2-Flash too (vLLM's mimov2_flash parser reads this XML)
-    d.presets = {{"qwen3.*coder|qwen3\\.5", {"reasoning", "qwen3_coder", "hermes", "named_function"}, 15, false},
+    // Xiaomi MiMo-V2-Flash too (vLLM's mimov2_flash parser reads this XML), and IQuest-Coder-V1
+    // (vLLM's iquest_coder parser); Qwen3.6 writes it as Qwen3.5 does
+    d.presets = {{"qwen3.*coder|qwen3\\.[56]", {"reasoning", "qwen3_coder", "hermes", "named_function"}, 15, false},
+                 {"(^|/)iquest-coder-v1", {"reasoning", "qwen3_coder"}, 15, false},
                  {"step-?3\\.5|step3p5", {"reasoning", "qwen3_coder"}, 15, true},
                  {"(^|/)mimo-v2", {"reasoning", "qwen3_coder", "hermes"}, 15, false}};
     d.make = [] {
