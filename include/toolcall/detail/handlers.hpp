@@ -391,7 +391,7 @@ class fence_handler final : public handler {
           if (c == '\n') { ++i; st_ = s_ws; continue; }
           if (c == '\r' || c == ' ' || c == '\t') { ++i; continue; }  // CRLF, spaces around the language
           if ((is_ident_char(c) || c == '-' || c == '+') && lang_.size() < 32) {
-            lang_ += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);  // lower case
+            lang_ += ascii_lower(static_cast<char>(c));
             ++i;
             continue;
           }

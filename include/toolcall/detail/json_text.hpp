@@ -29,6 +29,13 @@ inline bool is_ident_start(unsigned char c) noexcept {
 inline bool is_ident_char(unsigned char c) noexcept {
   return is_ident_start(c) || (c >= '0' && c <= '9');
 }
+/// ASCII letters to lower case; every other byte as it is (no locale).
+inline char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+inline std::string ascii_lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = ascii_lower(c);
+  return r;
+}
 inline int hex_value(unsigned char c) noexcept {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;

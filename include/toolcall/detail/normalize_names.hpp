@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine_core.hpp"
+#include "json_text.hpp"
 #include "schema.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
@@ -25,13 +26,6 @@ namespace detail {
 // ---------------------------------------------------------------------------------------------
 // Small text helpers
 
-inline char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-inline std::string ascii_lower(std::string_view s) {
-  std::string r(s);
-  for (char& c : r) c = ascii_lower(c);
-  return r;
-}
 
 inline bool iequals(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;

@@ -399,11 +399,10 @@ inline format_spec spec_bare_twins(const format_spec& in, custom_def& c) {
   format_spec s = in;
   for (const auto& o : spec_openers(in))
     if (twin(o.open)) s.triggers.push_back({bare(o.open), json ? bare(o.close) : o.close, o.position});
-  for (const auto* list : {&in.markers, &in.section_openers}) {
-    auto& out = list == &in.markers ? s.markers : s.section_openers;
-    for (const auto& m : *list)
-      if (twin(m)) out.push_back(bare(m));
-  }
+  for (const auto& m : in.markers)
+    if (twin(m)) s.markers.push_back(bare(m));
+  for (const auto& m : in.section_openers)
+    if (twin(m)) s.section_openers.push_back(bare(m));
   for (const auto& r : in.reasoning)
     if (twin(r.open) || twin(r.close)) s.reasoning.push_back({bare(r.open), bare(r.close)});
   std::vector<std::string> seen;

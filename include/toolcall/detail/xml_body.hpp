@@ -30,7 +30,6 @@
 // handled in one step, and held bytes that turn out to be text are re-read at most once per
 // `<` inside the hold.
 
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -447,8 +446,7 @@ class xml_call_body {
     t = t.substr(0, t.find('['));
     while (!t.empty() && is_json_ws(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
     if (!kind_open_ || t.empty()) return;
-    std::string base(t);
-    for (char& ch : base) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string base = ascii_lower(t);
     const bool text = base == "string" || base == "str" || base == "text" || base == "any";
     next_mode_ = text ? m_string : m_typed;
     attr_typed_ = !text;

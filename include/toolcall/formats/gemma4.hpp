@@ -13,7 +13,6 @@
 // The value grammar is shared with FunctionGemma (formats/function_gemma.hpp), which spells the
 // tokens differently: `gemma_call_handler` below is configured by its tokens.
 
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -336,8 +335,7 @@ class gemma_call_handler final : public handler {
       const unsigned char c0 = v.empty() ? 0 : static_cast<unsigned char>(v.front());
       if (!t_.bare_words) return bad("a bare word is not a value");
       if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return bad("a bare value is not a number");
-      std::string low(v);
-      for (char& ch : low) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      const std::string low = ascii_lower(v);
       repaired_ = true;
       comma_out(e);
       if (low == "null" || low == "none" || low == "nil") {

@@ -78,15 +78,9 @@ class recipient_handler final : public handler {
           header_ += in[i++];
           if (header_.size() > max_header) return bad(i, "a message header without <|message|>");
           const std::string_view he = cfg_.header_end;
-          if (header_.size() >= he.size() && header_.compare(header_.size() - he.size(), he.size(), he) == 0) {
-            if (!parse_header()) return bad(i, "bad message header");
-            if (kind_ == k_tool) {
-              st_ = s_tool_ws;
-            } else {
-              text_.open(e, kind_ == k_reasoning);
-              st_ = s_text;
-            }
-          }
+          if (header_.size() >= he.size() && header_.compare(header_.size() - he.size(), he.size(), he) == 0 &&
+              !open_message(e))
+            return bad(i, "bad message header");
           continue;
         }
         case s_tool_ws: {
@@ -138,12 +132,7 @@ class recipient_handler final : public handler {
             m_.clear();
             prose_.clear();
             i = end;
-            if (!parse_header()) return bad(i, "bad message header");
-            if (kind_ == k_tool) {
-              st_ = s_tool_ws;
-            } else {
-              text_.open(e, kind_ == k_reasoning);
-            }
+            if (!open_message(e)) return bad(i, "bad message header");
             continue;
           }
           if (static_cast<std::size_t>(k) == cfg_.ends.size())
@@ -178,6 +167,19 @@ class recipient_handler final : public handler {
   static constexpr std::string_view k_lead = "to=";
   enum state : std::uint8_t { s_header, s_tool_ws, s_block, s_text };
   enum kind : std::uint8_t { k_content, k_reasoning, k_tool };
+
+  /// The message whose whole header is in header_ starts: a tool message's block, or its text.
+  /// False for a bad header.
+  bool open_message(const region_ctx& e) {
+    if (!parse_header()) return false;
+    if (kind_ == k_tool) {
+      st_ = s_tool_ws;
+    } else {
+      text_.open(e, kind_ == k_reasoning);
+      st_ = s_text;
+    }
+    return true;
+  }
 
   /// header_: `[ROLE] [to=NAME] <|message|>` (the role was part of the trigger)
   bool parse_header() {
