@@ -760,3 +760,40 @@ TEST_SUITE("toolcall/ground truth") {
     CHECK(clean.diagnostics.empty());
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("a call the output ends inside is announced once; its text is content, its end-of-turn a marker") {
+    // Qwen3-Coder's `<function=` also opens a call alone: the bytes of a call cut at the end are
+    // not read again for it, so a stream never announces the same call twice
+    const std::string texts[] = {
+        "<tool_call>\n<function=test>\n<parameter=arg1>value1",
+        "<tool_call>\n<function=test>\n<parameter=arg1>value1\n</parameter>\n",
+        "<tool_call>\n<function=test>\n<parameter=arg1>value1<|im_end|>",
+        "Sure.\n<tool_call>\n<function=f>\n<parameter=a>1\n</parameter>\n</function>\n</tool_call>\n"
+        "<tool_call>\n<function=test>\n<parameter=arg1>value1",
+    };
+    for (const std::string& text : texts)
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, text.size()}) {
+        toolcall::stream_parser sp{toolcall::parser_registry::builtin(), {}};
+        std::vector<std::string> begun;
+        const auto sink = [&](const toolcall::event& ev) {
+          if (ev.kind == toolcall::event_kind::call_begin) begun.emplace_back(ev.name);
+        };
+        for (std::size_t i = 0; i < text.size(); i += chunk) sp.write(std::string_view(text).substr(i, chunk), sink);
+        const toolcall::message m = sp.finish(sink);
+        const bool first_done = text.rfind("Sure.", 0) == 0;
+        if (chunk == 1) {
+          // streamed byte by byte, each call is announced as it starts, once
+          CHECK_MESSAGE(begun.size() == (first_done ? 2u : 1u), text);
+          CHECK_MESSAGE(begun.back() == "test", text);
+        } else {
+          CHECK_MESSAGE(begun.size() <= (first_done ? 2u : 1u), text);
+        }
+        CHECK_MESSAGE(m.calls.size() == (first_done ? 1u : 0u), text);
+        CHECK_MESSAGE(has_code(m, toolcall::errc::unterminated_call), text);
+        const std::string cut = "<tool_call>\n<function=test>\n<parameter=arg1>value1";
+        CHECK_MESSAGE(m.content.find(cut) != std::string::npos, text << " -> [" << m.content << "]");
+        CHECK_MESSAGE(m.content.find("<|im_end|>") == std::string::npos, m.content);
+      }
+  }
+}

@@ -554,6 +554,7 @@ class region_runner : public engine_output,
       // the deltas still concatenate to what the call holds (a truncated call may be listed)
       out_.flush_args(p);
       const call_status st = (truncated && !p.complete) ? call_status::truncated : call_status::invalid;
+      cut_announced_ |= st == call_status::truncated;
       out_.call_end(p, st);
       if (opt_.keep_truncated && st == call_status::truncated) {
         p.c.status = call_status::truncated;
@@ -602,7 +603,7 @@ class region_runner : public engine_output,
   std::size_t chunk_abs0_ = 0, chunk_len_ = 0;
   bool in_data_ = false;  // is that chunk part of the caller's text (not a carried copy)?
   std::size_t region_abs_ = 0, region_marker_len_ = 0, region_len_ = 0;
-  bool region_committed_ = false;
+  bool region_committed_ = false, cut_announced_ = false;
   std::vector<pending_call> region_calls_;
   std::size_t next_index_ = 0, calls_started_ = 0, args_max_ = 0;  // args_max_: longest arguments + 1
   bool calls_limit_reported_ = false;

@@ -334,6 +334,12 @@ class scan_driver : public region_runner {
       }
       examined_ += len;
       i += len;
+      if (final && cut_announced_ && hit->action == trig_action::region) {
+        // the text ended inside an announced call: an opener in its bytes (read again) does not
+        // announce that call a second time; end-of-turn markers there are still markers
+        text_out(sub(rest, 0, len));
+        continue;
+      }
       apply(*hit, sub(rest, 0, len), abs + i - len);
     }
     return n;
@@ -421,7 +427,7 @@ class scan_driver : public region_runner {
     claim_ = &t;
     claim_text_ = spelled(mt, t.text, claim_spelling_);
     best_fail_.code = errc::ok;
-    best_fail_.set = false;
+    best_fail_.set = cut_announced_ = false;
     start_claim(skip_declined(at), at);
   }
 
