@@ -112,7 +112,7 @@ std::string reasoning_help(const char* default_text) {
                               a block; text streams as content at once
                       open    the prompt ended inside <think>: the output starts as reasoning
                       detect  a lone </think> makes all the text before it reasoning, so text
-                              is held back until a closer or a call decides (whole texts)
+                              is held back until a closer or the end decides (whole texts)
                       none    no reasoning expected: <think> is plain text
 )";
   return s;

@@ -23,8 +23,9 @@ enum class reasoning_start {
            ///< a lone closer is dropped as a marker (the text before it is already content)
   open,    ///< the prompt ended inside a reasoning block: the output begins inside reasoning,
            ///< which any declared pair's closer ends (see reasoning_start_for_prompt())
-  detect,  ///< holds text back: a lone `</think>` makes everything before it reasoning, so text
-           ///< is released only when a closer or a call decides, or at max_holdback (whole texts)
+  detect,  ///< holds text back: a lone `</think>` makes everything before it reasoning (a call
+           ///< before it too), so text is released only when a closer or the end decides, or at
+           ///< max_holdback (whole texts)
   none,    ///< no reasoning expected: `<think>` is plain text
 };
 /// What to do with call markup inside reasoning.

@@ -139,6 +139,9 @@ class stream_parser {
 
  private:
   friend class normalizer;
+  friend class parser;
+  /// One-shot parsing's whole text, before it is written (detail::engine::whole_text).
+  void whole_text(std::string_view text);
   /// The normalizer's per-stream state (normalizer::attach()), or none.
   void set_filter(std::unique_ptr<detail::call_filter> f);
   void write_to(std::string_view delta, detail::event_sink sink);

@@ -513,7 +513,9 @@ TEST_SUITE("toolcall/families_xml") {
   }
 
   TEST_CASE("morph_xml: string values stream as they arrive; other values wait for the next name") {
-    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), opts()};
+    toolcall::options live = opts();
+    live.reasoning = toolcall::reasoning_start::closed;  // detect holds a call until the end
+    toolcall::stream_parser sp{toolcall::parser_registry::builtin(), live};
     morph_tools().attach(sp);
     std::string args;
     int begins = 0;

@@ -68,7 +68,7 @@ TEST_SUITE("toolcall/formats") {
     CHECK(m.calls[0].arguments == "{\"query\":\"x\",\"n\":2}");
   }
   TEST_CASE("pythonic: literals, nesting, brackets in strings, non-literals rejected, lists in prose") {
-    auto m = P("[f(a=[1, (2)], b={'k': None}, c='x]y)'), g()]");
+    auto m = P("[f(a=[1, (2,)], b={'k': None}, c='x]y)'), g()]");
     // a tuple is not a literal we accept: that call drops itself, the next one stays
     REQUIRE(m.calls.size() == 1);
     CHECK(m.calls[0].name == "g");

@@ -797,3 +797,66 @@ TEST_SUITE("toolcall/ground truth") {
       }
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("detect: a lone closer after a call makes the call reasoning, as the vendors' reasoning parsers split") {
+    // vLLM and SGLang split the text at `</think>` before the tool parser sees it: a call the
+    // model drafted while thinking is reasoning text, never a call
+    const std::string drafted =
+        "I might call <tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>"
+        " but I know it.</think>\n\nIt is sunny in Paris.";
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, drafted.size()}) {
+      const outcome r = run(drafted, toolcall::reasoning_start::detect, chunk);
+      CHECK(r.calls.empty());
+      CHECK(r.content == "It is sunny in Paris.");
+    }
+    const toolcall::message m = toolcall::parse(drafted);  // one-shot's default reads as detect
+    CHECK(m.calls.empty());
+    CHECK(m.reasoning.find("<tool_call>") != std::string::npos);
+    // the other GLM-4.7-style spelling, and a DeepSeek-R1 section
+    const std::string glm =
+        "Checking <tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call> no.</think>Done.";
+    // with no closer the held text is read where it stood: calls, content before them
+    const std::string plain =
+        "Let me check.\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>";
+    // a closer first, then the call: reasoning, then the call
+    const std::string first =
+        "I should look it up.</think>\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>";
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{5}, std::size_t{1000}}) {
+      const outcome g = run(glm, toolcall::reasoning_start::detect, chunk);
+      CHECK(g.calls.empty());
+      CHECK(g.content == "Done.");
+      const outcome p = run(plain, toolcall::reasoning_start::detect, chunk);
+      CHECK(p.calls.size() == 1);
+      CHECK(p.content == "Let me check.");
+      const outcome f = run(first, toolcall::reasoning_start::detect, chunk);
+      CHECK(f.calls.size() == 1);
+      CHECK(f.content.empty());
+    }
+    // with calls_in_reasoning = end_reasoning a call decides, as before
+    toolcall::options o;
+    o.reasoning = toolcall::reasoning_start::detect;
+    o.calls_in_reasoning = toolcall::reasoning_calls::end_reasoning;
+    toolcall::parser p{toolcall::parser_registry::builtin(), o};
+    CHECK(p.parse(drafted).calls.size() == 1);
+  }
+
+  TEST_CASE("detect: held text past max_holdback is read as text, the calls in it kept") {
+    toolcall::options o;
+    o.reasoning = toolcall::reasoning_start::detect;
+    o.max_holdback = 64;
+    o.seed = 3;
+    std::string text = "Hi.<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>";
+    text += std::string(100, 'x') + "</think>tail";
+    toolcall::parser p{toolcall::parser_registry::builtin(), o};
+    const toolcall::message one = p.parse(text);
+    REQUIRE(one.calls.size() == 1);
+    CHECK(has_code(one, toolcall::errc::limit_holdback));
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{7}}) {
+      toolcall::stream_parser sp{toolcall::parser_registry::builtin(), o};
+      for (std::size_t i = 0; i < text.size(); i += chunk) sp.write(std::string_view(text).substr(i, chunk));
+      const toolcall::message m = sp.finish();
+      CHECK(tc_test::same_message(m, one).empty());
+    }
+  }
+}

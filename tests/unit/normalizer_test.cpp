@@ -882,7 +882,9 @@ TEST_CASE("toolcall/normalizer: long string values stream as they arrive; held v
   std::string content(4000, 'x');
   const std::string text = "<tool_call>{\"name\": \"write\", \"arguments\": {\"filePath\": \"a\", \"content\": \"" + content +
                            "\"}}</tool_call>";
-  toolcall::stream_parser sp{toolcall::parser_registry::builtin(), fixed_seed()};
+  toolcall::options live = fixed_seed();
+  live.reasoning = toolcall::reasoning_start::closed;  // detect holds a call until the end
+  toolcall::stream_parser sp{toolcall::parser_registry::builtin(), live};
   n.attach(sp);
   std::size_t deltas = 0, max_delta = 0;
   std::string args;

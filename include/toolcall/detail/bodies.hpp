@@ -18,6 +18,7 @@
 #include "marker_set.hpp"
 #include "json.hpp"
 #include "json_lexer.hpp"
+#include "python_literals.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -27,14 +28,11 @@ namespace detail {
  * Python literals, lexed by the lenient JSON lexer (single quotes, True/False/None, lists,
  * dicts); a bare identifier as a value is an error (corpus README).
  *
- * Before the lexer, a value goes through a Python-literal filter. With `python_repairs` (LFM2,
- * as SGLang's LFM2 detector reads Python) a set `{1, 2}` and
- * a tuple `(1, 2)` become arrays in source order, zero-padded integers lose their zeros
- * (`07` is 7), a `+` sign goes, and a quote inside a string that cannot close it (what follows
- * is none of `,)]}:`) is text of the string: `command='sed -n '1,5p' f.py'` keeps its inner
- * quotes. The filter holds back only the first element of a `{` (to tell a set from a dict)
- * and the whitespace after a quote; strings stream. Without it the filter only finds the
- * value's end, and those forms fail as in vLLM's pythonic parser.
+ * Before the lexer, a value goes through python_literal_filter (detail/python_literals.hpp),
+ * which reads it as Python's `ast` does (triple-quoted and adjacent strings, escapes, `0x10`,
+ * `(x)`) and finds its end. With `python_repairs` (LFM2, as SGLang's LFM2 detector reads
+ * Python) sets, tuples, `07`, `+` signs and quotes that cannot close their string are read too;
+ * without, those forms fail as in vLLM's pythonic parser. Strings stream.
  *
  * In a list, a sibling that is not a call (`42`, a positional argument `f(1)`) and fails
  * before its call begins is skipped up to the next `,` or `]` with a warning, and the others
@@ -179,12 +177,18 @@ class pythonic_body {
           bool end = false;
           while (j < n) {
             fbuf_.clear();
-            const bool fin = vbyte(in[j]);  // at the end, a held quote closes first
+            vdepth_ = filter_.depth();  // the skip after a failure reads this byte again
+            const python_literal_filter::result r = filter_.byte(in[j], fbuf_);  // a held quote closes first
+            if (r == python_literal_filter::fail) {
+              (void)value_error(filter_.error_code(), filter_.error());
+              flush_value(e);
+              return value_failed(e, j);
+            }
             if (!fbuf_.empty() && !lex_filtered()) {
               flush_value(e);
               return value_failed(e, j);
             }
-            if (fin) {
+            if (r == python_literal_filter::end) {
               end = true;
               break;
             }
@@ -275,8 +279,7 @@ class pythonic_body {
     }
     if (st_ == s_value) {
       fbuf_.clear();
-      if (qpend_) close_quote();
-      if (lex_filtered() && !lx_done_) (void)lx_.finish();
+      if (filter_.finish(fbuf_) && lex_filtered() && !lx_done_) (void)lx_.finish();
       flush_value(e);
     }
     return step::failed(0, errc::unterminated_call, "the text ends inside the call", severity::error);
@@ -289,188 +292,6 @@ class pythonic_body {
     s_after_call, s_after_list, s_skip
   };
 
-  // ---- the Python-literal filter (see the class comment) --------------------------------------
-
-  /// One byte of a value. True at the value's end (the byte, `,` or `)`, is not consumed).
-  bool vbyte(char c) {
-    if (!popen_ && vst_.empty() && (!q_ || qpend_) && (c == ',' || c == ')')) {
-      if (qpend_) close_quote();
-      return true;
-    }
-    if (popen_) pend_byte(c);
-    else vproc(c);
-    drain();
-    return false;
-  }
-  /// Replays the bytes of a `{` once set or dict is known (nested decisions go first).
-  void drain() {
-    while (rq_pos_ < rq_.size()) {
-      const char c = rq_[rq_pos_++];
-      if (popen_) pend_byte(c);
-      else vproc(c);
-    }
-    rq_.clear();
-    rq_pos_ = 0;
-  }
-  /// A byte after `{` while set or dict is not known: the first top-level `:` makes a dict,
-  /// a `,` or `}` a set (`{}` is a dict).
-  void pend_byte(char c) {
-    pend_ += c;
-    if (pq_) {
-      if (pesc_) pesc_ = false;
-      else if (c == '\\') pesc_ = true;
-      else if (c == pq_) pq_ = 0;
-      return;
-    }
-    if (c == '"' || c == '\'') {
-      pq_ = c;
-      return;
-    }
-    if (c == '(' || c == '[' || c == '{') {
-      ++pdepth_;
-      return;
-    }
-    if ((c == ')' || c == ']' || c == '}') && pdepth_ > 0) {
-      --pdepth_;
-      return;
-    }
-    if (pdepth_ > 0) return;
-    const bool blank = pend_.find_first_not_of(" \t\r\n}") == std::string::npos;
-    if (c == ':' || (c == '}' && blank)) decide('d');
-    else if (c == ',' || c == '}') decide('s');
-  }
-  void decide(char kind) {
-    popen_ = false;
-    fbuf_ += kind == 'd' ? '{' : '[';
-    vst_ += kind;
-    last_ = '{';
-    rq_.insert(rq_pos_, pend_);
-    pend_.clear();
-  }
-  /// One byte of the value, set or dict known.
-  void vproc(char c) {
-    if (!cfg_.python_repairs) {  // the value as written: only its strings are tracked
-      if (q_) {
-        if (esc_) esc_ = false;
-        else if (c == '\\') esc_ = true;
-        else if (c == q_) q_ = 0;
-      } else if (c == '"' || c == '\'') {
-        q_ = c;
-      } else if (c == '(' || c == '[' || c == '{') {
-        vst_ += c;
-      } else if ((c == ')' || c == ']' || c == '}') && !vst_.empty()) {
-        vst_.pop_back();
-      }
-      fbuf_ += c;
-      return;
-    }
-    if (qpend_) {
-      // after a quote in a string: it closes the string only if a `,)]}:` follows
-      if (is_json_ws(static_cast<unsigned char>(c))) {
-        qws_ += c;
-        return;
-      }
-      if (c == ',' || c == ')' || c == ']' || c == '}' || c == ':') {
-        close_quote();
-      } else {
-        fbuf_ += '\\';
-        fbuf_ += q_;
-        fbuf_ += qws_;
-        qpend_ = false;
-        qws_.clear();
-        return vproc(c);
-      }
-    }
-    if (q_) {
-      if (esc_) {
-        esc_ = false;
-      } else if (c == '\\') {
-        esc_ = true;
-      } else if (c == q_) {
-        qpend_ = true;
-        qws_.clear();
-        return;
-      }
-      fbuf_ += c;
-      return;
-    }
-    if (zero_) {  // a held leading `0`
-      zero_ = false;
-      if (c >= '0' && c <= '9') {  // `07`: the zero goes
-        if (c == '0') zero_ = true;
-        else fbuf_ += c, last_ = c;
-        return;
-      }
-      fbuf_ += '0';
-      last_ = '0';
-    }
-    const bool token_start = !((last_ >= '0' && last_ <= '9') || (last_ >= 'a' && last_ <= 'z') ||
-                               (last_ >= 'A' && last_ <= 'Z') || last_ == '_' || last_ == '.');
-    switch (c) {
-      case '"':
-      case '\'':
-        q_ = c;
-        fbuf_ += c;
-        last_ = c;
-        return;
-      case '{':
-        popen_ = true;  // set or dict: decided by pend_byte
-        return;
-      case '(':
-        fbuf_ += '[';
-        vst_ += 't';
-        last_ = '[';
-        return;
-      case '[':
-        fbuf_ += '[';
-        vst_ += 'l';
-        last_ = '[';
-        return;
-      case ')':
-      case ']':
-      case '}':
-        if (!vst_.empty()) {
-          const char k = vst_.back();
-          vst_.pop_back();
-          fbuf_ += k == 'd' ? '}' : ']';
-        } else {
-          fbuf_ += c;  // unbalanced: the lexer says so
-        }
-        last_ = ']';
-        return;
-      case '+':
-        if (token_start) return;  // `+5`
-        break;
-      case '0':
-        if (token_start) {  // a leading zero (`07`, `-07`): held until the next byte tells
-          zero_ = true;
-          return;
-        }
-        break;
-      default: break;
-    }
-    fbuf_ += c;
-    if (!is_json_ws(static_cast<unsigned char>(c))) last_ = c;
-  }
-  void close_quote() {
-    fbuf_ += q_;
-    fbuf_ += qws_;
-    last_ = q_;
-    q_ = 0;
-    qpend_ = false;
-    qws_.clear();
-  }
-  void reset_filter() {
-    vst_.clear();
-    pend_.clear();
-    rq_.clear();
-    qws_.clear();
-    rq_pos_ = 0;
-    pdepth_ = 0;
-    q_ = pq_ = 0;
-    last_ = '=';
-    esc_ = pesc_ = qpend_ = zero_ = popen_ = lx_done_ = false;
-  }
   /// A value is not a literal: false, with why_ the reason value_failed() returns.
   bool value_error(errc code, const char* msg) {
     why_code_ = code;
@@ -502,11 +323,8 @@ class pythonic_body {
   /// The value ended at a `,` or `)` (not consumed).
   bool end_value(const region_ctx& e) {
     fbuf_.clear();
-    if (zero_) {
-      zero_ = false;
-      fbuf_ += '0';
-      if (!lex_filtered()) return false;
-    }
+    if (!filter_.finish(fbuf_)) return value_error(filter_.error_code(), filter_.error());
+    if (!lex_filtered()) return false;
     if (!lx_done_) {
       const lex_step s = lx_.finish();
       flush_value(e);
@@ -531,9 +349,10 @@ class pythonic_body {
   /// A value failed (value_error() gave the reason): in a list the item drops itself (bad()),
   /// unless a limit was hit; elsewhere the region fails with that reason.
   step value_failed(const region_ctx& e, std::size_t at) {
-    if (!cfg_.list || !cfg_.skip_bad || lx_.error_code() == errc::limit_depth)
+    if (!cfg_.list || !cfg_.skip_bad || why_code_ == errc::limit_depth)
       return step::failed(at, why_code_, why_msg_, severity::error);
-    return bad(e, at, *lx_.error_message() ? lx_.error_message() : "a value is not a literal");
+    const char* why = *lx_.error_message() ? lx_.error_message() : filter_.error();
+    return bad(e, at, *why ? why : "a value is not a literal");
   }
 
   step bad(const region_ctx& e, std::size_t i, const char* msg) {
@@ -547,10 +366,10 @@ class pythonic_body {
         skipped_.push_back(
             {e.place.region_abs(),
              std::string(begun_ ? k_dropped : std::string_view("a list item is not a call and was skipped: ")) + msg});
-      // inside `f(` its `(` is open
+      // inside `f(` its `(` is open, and in a value the value's brackets
       sdepth_ = st_ == s_arg_start || st_ == s_key || st_ == s_eq || st_ == s_after_value || st_ == s_value ||
                         st_ == s_value_ws
-                    ? 1
+                    ? 1 + (st_ == s_value ? vdepth_ : 0)
                     : 0;
       abandoned_ |= begun_;
       begun_ = false;
@@ -587,7 +406,9 @@ class pythonic_body {
     e.calls.call_args(head);
     ++nargs_;
     lx_.reset(nullptr, e.request.max_depth());
-    reset_filter();
+    filter_.reset(cfg_.python_repairs, e.request.max_depth());
+    vdepth_ = 0;
+    lx_done_ = false;
     sent_ = 0;
     st_ = s_value_ws;
   }
@@ -609,14 +430,12 @@ class pythonic_body {
   json_lexer lx_;
   errc why_code_ = errc::invalid_json;  // the reason a value failed (value_error)
   const char* why_msg_ = "";
-  // the Python-literal filter: its output for the lexer, the open containers (`d` dict, `s`
-  // set, `l` list, `t` tuple), the bytes of a `{` not decided yet and the bytes to read again
-  std::string fbuf_, vst_, pend_, rq_, qws_;
-  std::size_t rq_pos_ = 0, pdepth_ = 0, sdepth_ = 0;
+  python_literal_filter filter_;
+  std::string fbuf_;  // the filter's output for the lexer, one byte's worth
+  std::size_t sdepth_ = 0, vdepth_ = 0;  // vdepth_: the value's brackets open before its current byte
   std::vector<std::pair<std::size_t, std::string>> skipped_;  // siblings skipped: where, why
-  char q_ = 0, pq_ = 0, sq_ = 0, last_ = '=';
-  bool esc_ = false, pesc_ = false, qpend_ = false, zero_ = false, popen_ = false, lx_done_ = false, sesc_ = false,
-       skip_now_ = false, sqp_ = false;  // sqp_: s_skip, a quote that may end the string
+  char sq_ = 0;
+  bool lx_done_ = false, sesc_ = false, skip_now_ = false, sqp_ = false;  // sqp_: s_skip, a quote that may end the string
 };
 
 }  // namespace detail

@@ -172,6 +172,10 @@ class engine final : public scan_driver {
     if (!passthrough_ && total_in_ + data.size() > opt_.max_input_bytes) {
       const std::size_t ok = opt_.max_input_bytes > total_in_ ? opt_.max_input_bytes - total_in_ : 0;
       drive(data.substr(0, ok), false);
+      if (holding_) {
+        release_hold();  // the text within the limit is read
+        drive({}, false);
+      }
       diag(errc::limit_input_bytes, total_in_, "input longer than max_input_bytes; the rest is content",
            severity::error);
       enter_passthrough();
@@ -309,6 +313,12 @@ class engine final : public scan_driver {
     keep_region_view();
   }
 
+  /// One-shot parsing has the whole text: in detect mode a call opener is held only when a
+  /// reasoning closer may follow it (scan_driver::closer_after).
+  void whole_text(std::string_view text) {
+    if (total_in_ == 0) whole_ = text;
+  }
+
   /// `token_limit_hit`: the response stopped at the token limit (finish_info).
   message finish(event_sink sink, bool token_limit_hit = false) {
     end_lane();
@@ -325,6 +335,10 @@ class engine final : public scan_driver {
     }
     if (!passthrough_) {
       drive({}, true);
+      if (holding_) {
+        release_hold();  // no closer came: the held text is text
+        drive({}, true);
+      }
       while (mode_ == mode_region && !passthrough_) {
         chunk_abs_ = total_in_;
         lane_ = nullptr;
@@ -368,6 +382,7 @@ class engine final : public scan_driver {
     }
     out_.end_text(total_in_);
     finished_ = true;
+    whole_ = {};  // the caller's text may go
     end_lane();
     message& msg = out_.finishing();
     bool runnable = false;
@@ -399,7 +414,10 @@ class engine final : public scan_driver {
 
   /// The claims (region_runner::claims_), from the formats, the request's tools and its
   /// tool_choice.
-  void build_claims() { claims_.build(formats_, tool_names_, choice_); }
+  void build_claims() {
+    claims_.build(formats_, tool_names_, choice_);
+    closers_.build(claims_.pairs());  // scan_driver::closer_after
+  }
 
   /// The tool names of a filter reset() dropped, and their openers: done at the next write or
   /// finish, so `reset(); attach(same tools)` rebuilds nothing.

@@ -65,6 +65,8 @@ class engine_output {
     last_closer_.clear();
     last_byte_ = '\n';
     pending_.clear();
+    hold_buf_.clear();
+    holding_ = hold_over_ = false;
     examined_ = 0;
     accounted_ = 0;
     out_.reset(seed);
@@ -72,6 +74,7 @@ class engine_output {
 
   /// Text released at the current place: reasoning, undecided text, or content.
   void text_out(std::string_view s) {
+    if (holding_) return hold_more(s);
     if (s.empty()) return;
     if (!section_text_.empty() && mode_ != mode_region) settle_section_text();
     accounted_ += s.size();
@@ -127,6 +130,17 @@ class engine_output {
     text_out(s);
   }
 
+  /// Undecided text that holds a call opener (detect mode) is kept as written, from hold_abs_,
+  /// until a reasoning closer makes all of it reasoning or the end reads it as text: a lone
+  /// `</think>` after a call makes that call reasoning, as the vendors' reasoning parsers split.
+  void hold_more(std::string_view s) {
+    hold_buf_.append(s.data(), s.size());
+    if (hold_over_ || pending_.size() + hold_buf_.size() <= opt_.max_holdback) return;
+    hold_over_ = true;  // the text is read as text from hold_abs_ on (scan_driver::release_hold)
+    out_.diag(errc::limit_holdback, hold_abs_ + (opt_.max_holdback - std::min(pending_.size(), opt_.max_holdback)),
+              "undecided text exceeded max_holdback; it is content", severity::warning);
+  }
+
   void flush_pending_as_content() {
     if (!pending_.empty()) content_text(pending_);
     pending_.clear();
@@ -161,6 +175,9 @@ class engine_output {
   std::string last_closer_;  ///< that region's closing token
   char last_byte_ = '\n';
   std::string pending_;      ///< undecided text (mode_pending)
+  std::string hold_buf_;     ///< undecided text from a call opener on, as written (hold_more)
+  std::size_t hold_abs_ = 0;
+  bool holding_ = false, hold_over_ = false;
   std::size_t accounted_ = 0;
   std::size_t examined_ = 0;
 };

@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine_core.hpp"
 
@@ -59,6 +60,105 @@ inline bool number_overflows_double(std::string_view tok) noexcept {
   if (at != 308) return at > 308;
   sig.resize(18, '0');
   return sig > "179769313486231580";  // DBL_MAX rounds up from 1.7976931348623158e308
+}
+
+/// The JSON text of the Python number token `tok` (`0x10`, `1_000`, `1.`, `.5`, `-07`), appended
+/// to `out`; false when `tok` is no number Python reads (`1j`, `0x`, `1__0`, `07`), and `out` is
+/// then unchanged. A sign is part of the token: `-` stays, `+` stays for the lexer (which drops
+/// it as a repair) unless `repairs`, which also drop the zeros of a zero-padded integer (`07` is
+/// 7, as SGLang's lfm2 detector reads it). Integers in base 16, 8 or 2 are written in decimal, up
+/// to 1024 digits (a longer one fails; Python's json.dumps refuses more than 4300 digits).
+inline bool python_number_to_json(std::string_view tok, bool repairs, std::string& out) {
+  const auto digit = [](char c, int base) {
+    const int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
+    return v < base ? v : -1;
+  };
+  std::string r;
+  std::size_t i = 0;
+  if (i < tok.size() && (tok[i] == '-' || tok[i] == '+')) {
+    if (tok[i] == '-' || !repairs) r += tok[i];
+    ++i;
+  }
+  const std::string_view b = tok.substr(i);
+  int base = 10;
+  if (b.size() > 1 && b[0] == '0') {
+    const char k = static_cast<char>(b[1] | 0x20);
+    base = k == 'x' ? 16 : k == 'o' ? 8 : k == 'b' ? 2 : 10;
+  }
+  if (base != 10) {  // `0x_1f`: an underscore may follow the prefix, then only one between digits
+    std::vector<int> dec{0};  // decimal digits, least significant first
+    std::size_t nd = 0;
+    bool under = false;
+    for (std::size_t k = 2; k < b.size(); ++k) {
+      if (b[k] == '_' && !under) {
+        under = true;
+        continue;
+      }
+      const int v = digit(b[k], base);
+      if (v < 0 || ++nd > 1024) return false;
+      under = false;
+      int carry = v;
+      for (int& d : dec) {
+        const int t = d * base + carry;
+        d = t % 10;
+        carry = t / 10;
+      }
+      for (; carry; carry /= 10) dec.push_back(carry % 10);
+    }
+    if (nd == 0 || under) return false;
+    for (auto it = dec.rbegin(); it != dec.rend(); ++it) r += static_cast<char>('0' + *it);
+    out += r;
+    return true;
+  }
+  // decimal: digits with single underscores between them, each part
+  std::string ip, fp, ep;
+  std::size_t k = 0;
+  const auto digits = [&](std::string& to) {
+    bool any = false;
+    while (k < b.size()) {
+      if (b[k] >= '0' && b[k] <= '9') {
+        to += b[k++];
+        any = true;
+      } else if (b[k] == '_' && any && k + 1 < b.size() && b[k + 1] >= '0' && b[k + 1] <= '9') {
+        ++k;
+      } else {
+        break;
+      }
+    }
+  };
+  digits(ip);
+  bool dot = false, ex = false;
+  if (k < b.size() && b[k] == '.') {
+    dot = true;
+    ++k;
+    digits(fp);
+  }
+  if (ip.empty() && fp.empty()) return false;
+  char esign = 0;
+  if (k < b.size() && (b[k] == 'e' || b[k] == 'E')) {
+    ex = true;
+    ++k;
+    if (k < b.size() && (b[k] == '+' || b[k] == '-')) esign = b[k++];
+    digits(ep);
+    if (ep.empty()) return false;
+  }
+  if (k != b.size()) return false;  // `1j`, `1__0`, `1_`, `1.2.3`
+  const std::size_t nz = ip.find_first_not_of('0');
+  if (nz == std::string::npos) {
+    ip = "0";
+  } else if (nz > 0) {
+    if (!dot && !ex && !repairs) return false;  // `07`: no Python 3 literal
+    ip.erase(0, nz);
+  }
+  r += ip;
+  if (dot) r += '.', r += fp.empty() ? std::string("0") : fp;
+  if (ex) {
+    r += 'e';
+    if (esign) r += esign;
+    r += ep;
+  }
+  out += r;
+  return true;
 }
 
 /// The calls of a pythonic body, watched for numbers no double holds in their compact JSON

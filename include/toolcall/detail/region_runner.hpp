@@ -232,7 +232,7 @@ class region_runner : public engine_output,
   /// The state of this layer for a new response.
   void reset_region() {
     carry_.clear();
-    carry_is_hold_ = false;
+    carry_is_hold_ = cut_announced_ = false;
     carry_abs_ = 0;
     total_in_ = 0;
     region_buf_.clear();

@@ -28,6 +28,7 @@
 #include "../format.hpp"
 #include "../options.hpp"
 #include "../types.hpp"
+#include "closer_index.hpp"
 #include "engine_core.hpp"
 #include "prose.hpp"
 #include "region_runner.hpp"
@@ -51,7 +52,8 @@ class scan_driver : public region_runner {
     held_marker_ = {};
     held_code_ = false;
     held_ws_.clear();
-    passthrough_ = false;
+    passthrough_ = closer_none_ = false;
+    whole_ = {};
     spent_ = std::chrono::steady_clock::duration::zero();
     samples_.fill(std::chrono::steady_clock::duration::zero());
     sample_at_ = 0;
@@ -187,7 +189,32 @@ class scan_driver : public region_runner {
     charge();
   }
 
+  /// May a reasoning closer stand after `at`? Streamed, yes; in a whole text (engine::whole_text)
+  /// only if a closer's first token does: without one, holding the call and reading it at the
+  /// end gives what reading it now gives. Searched once (a later `at` has none either).
+  bool closer_after(std::size_t at) {
+    if (!whole_.data() || at > whole_.size()) return true;
+    return !closer_none_ && !(closer_none_ = !closers_.any_in(whole_.substr(at)));
+  }
+
+  /// The held text (hold_more) is read as text from where it was held, before what is carried.
+  void release_hold() {
+    holding_ = hold_over_ = false;
+    flush_pending_as_content();
+    mode_ = mode_text;
+    carry_.insert(0, hold_buf_);
+    carry_abs_ = hold_abs_;
+    carry_is_hold_ = false;
+    hold_buf_.clear();
+  }
+
   void enter_passthrough() {
+    if (holding_) {
+      holding_ = hold_over_ = false;
+      flush_pending_as_content();
+      passthrough_text(hold_buf_);
+      hold_buf_.clear();
+    }
     if (mode_ == mode_region) fail_region(total_in_, false, true);
     if (mode_ == mode_pending) flush_pending_as_content();
     mode_ = mode_text;
@@ -210,6 +237,10 @@ class scan_driver : public region_runner {
       if (passthrough_) {
         passthrough_text(chunk.substr(i));
         return n;
+      }
+      if (hold_over_) {
+        release_hold();  // read before chunk[i..]
+        return i;
       }
       if (mode_ == mode_region) {
         chunk_abs_ = abs + i;
@@ -355,6 +386,10 @@ class scan_driver : public region_runner {
       text_out(mt);
       return;
     }
+    if (holding_ && (t.action != trig_action::think_close || hold_over_)) {
+      hold_more(mt);
+      return;
+    }
     const bool text_mode = mode_ == mode_text || mode_ == mode_pending;
     if ((t.action == trig_action::region || t.action == trig_action::drop) && text_mode && code_.in_code()) {
       if (t.action == trig_action::drop && !t.opens_section && !at_start_) {
@@ -401,6 +436,12 @@ class scan_driver : public region_runner {
       case trig_action::think_close:
         reasoning_call_text_ = {};  // a closed block: its call syntax is never a call (documented)
         if (mode_ == mode_pending) {
+          if (holding_) {
+            accounted_ += hold_buf_.size();
+            pending_ += hold_buf_;
+            hold_buf_.clear();
+            holding_ = false;
+          }
           out_.reasoning_marker();
           out_.reasoning(pending_);
           pending_.clear();
@@ -413,6 +454,13 @@ class scan_driver : public region_runner {
       case trig_action::region:
       case trig_action::in_reasoning:
         break;
+    }
+    if (mode_ == mode_pending && opt_.calls_in_reasoning != reasoning_calls::end_reasoning && closer_after(at)) {
+      // a call in undecided text: a later lone closer would make it reasoning (hold_more)
+      holding_ = true;
+      hold_abs_ = at;
+      hold_buf_.clear();
+      return hold_more(mt);
     }
     if (calls_started_ >= opt_.max_calls) {
       if (!calls_limit_reported_) {
@@ -522,6 +570,9 @@ class scan_driver : public region_runner {
   bool held_section_ = false;     ///< held_marker_ opens a section (trigger::opens_section)
   bool held_code_ = false;        ///< held_marker_ stands in code: only the end of the output drops it
   bool passthrough_ = false;      ///< a limit was hit: the rest is content
+  std::string_view whole_;        ///< one-shot parsing's whole text (engine::whole_text), or none
+  bool closer_none_ = false;      ///< closer_after found no closer in whole_
+  closer_index closers_;          ///< the reasoning closers (engine::build_claims)
   bool carried_ = false;          ///< process() is reading carried bytes (skip_declined)
   std::size_t declined_skips_ = 0;  ///< declined_skips()
   bool timing_ = false;

@@ -32,6 +32,7 @@ TOOLCALL_INLINE parser::parser(const parser_registry& reg, const options& opt)
 TOOLCALL_INLINE message parser::parse(std::string_view text) {
   sp_.reset();
   sp_.reserve(text.size());
+  sp_.whole_text(text);
   sp_.write(text);
   return sp_.finish();
 }
@@ -39,6 +40,7 @@ TOOLCALL_INLINE message parser::parse(std::string_view text) {
 TOOLCALL_INLINE message parser::parse(std::string_view text, const options& opt) {
   sp_.reset(detail::whole_text_options(opt, prompt_opens_));
   sp_.reserve(text.size());
+  sp_.whole_text(text);
   sp_.write(text);
   message m = sp_.finish();
   sp_.reset(detail::whole_text_options(opt_, prompt_opens_));

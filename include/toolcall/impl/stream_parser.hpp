@@ -66,6 +66,10 @@ TOOLCALL_INLINE void stream_parser::recycle(message&& m) {
   e_->recycle(std::move(m));
 }
 
+TOOLCALL_INLINE void stream_parser::whole_text(std::string_view text) {
+  e_->whole_text(text);
+}
+
 TOOLCALL_INLINE void stream_parser::reserve(std::size_t n) {
   e_->reserve_content(n);
 }

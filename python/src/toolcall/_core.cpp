@@ -876,7 +876,7 @@ name and default.
   'closed' for a StreamParser and 'detect' for ``parse()`` and ``Parser``, which have the whole
   text: a lone ``</think>`` ends reasoning the prompt opened), 'closed' (outside; a ``<think>`` at the start opens a block), 'open' (the prompt
   ended inside ``<think>``; see ``reasoning_start_for_prompt()``), 'detect' (text is held back
-  until a lone ``</think>`` or a call decides) or 'none' (``<think>`` is plain text);
+  until a lone ``</think>`` or the end decides) or 'none' (``<think>`` is plain text);
 - ``calls_in_reasoning`` ('ignore'): 'ignore' or 'end_reasoning';
 - ``seed`` (0): seed of generated call ids; 0 picks a random one per response;
 - ``keep_truncated`` (False): also list truncated calls in ``Message.tool_calls``;
