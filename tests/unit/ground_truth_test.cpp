@@ -860,3 +860,27 @@ TEST_SUITE("toolcall/ground truth") {
     }
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("an opener in prose that runs to the end: a note, not an error; Kimi-K2's section opener written twice") {
+    const toolcall::parser_registry& k2 = only("kimi_k2");
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{200}}) {
+      const outcome r = run("Kimi uses <|tool_calls_section_begin|> to start a section.", toolcall::reasoning_start::none,
+                            chunk, k2);
+      CHECK(r.calls.empty());
+      CHECK(r.content == "Kimi uses <|tool_calls_section_begin|> to start a section.");
+      CHECK(has(r.codes, toolcall::errc::marker_in_text));
+      CHECK_FALSE(has(r.codes, toolcall::errc::unterminated_call));
+      // cut right after the opener: still an error
+      CHECK(has(run("Let me look.<|tool_calls_section_begin|>\n", toolcall::reasoning_start::none, chunk, k2).codes,
+                toolcall::errc::unterminated_call));
+    }
+    // vLLM's kimi_k2 parser: content is the text before the first section opener
+    for (const char* sep : {"", "\n", "  "}) {
+      const std::string text = std::string("Checking.<|tool_calls_section_begin|>") + sep +
+                               "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0"
+                               "<|tool_call_argument_begin|>{\"city\": \"Paris\"}<|tool_call_end|><|tool_calls_section_end|>";
+      expect(text, {paris}, "Checking.", k2);
+    }
+  }
+}

@@ -44,6 +44,13 @@ class json_body {
                                  ///< prose), not a warning
     std::string_view name;       ///< args_only: the known name
     std::string_view id;         ///< args_only: the known id
+    /// `{call}, {call}` with no list around it is read as a list (vLLM's nemotron_json wraps
+    /// such a payload in `[ ]`), with a note
+    bool comma_objects = false;
+    /// a value whose JSON fails, holding backslash-backslash-quote, is read again with each
+    /// such run one backslash shorter (vLLM's qwen2_5_coder retries after replacing `\\"`
+    /// with `\"`), with a note; a call it announced ends invalid (abandon_call)
+    bool retry_unescape = false;
   };
 
   void begin(const region_ctx& e, const config& c) {
@@ -56,6 +63,7 @@ class json_body {
     values_ = 0;
     ws_.clear();
     mbuf_.clear();
+    comma_noted_ = false;
     (void)e;
   }
 
@@ -63,11 +71,12 @@ class json_body {
   /// The call's buffer a plain token inside the value's arguments would go to, with nothing
   /// else changing (call_sink::plain_lane), or nullptr.
   const std::string* plain_lane() const noexcept {
-    return st_ == s_value && !has_fed_ && ex_.streams_direct() ? lx_.plain_string_out() : nullptr;
+    return st_ == s_value && !has_fed_ && !cfg_.retry_unescape && ex_.streams_direct() ? lx_.plain_string_out()
+                                                                                         : nullptr;
   }
 
   step feed(const region_ctx& e, std::string_view in) {
-    if (st_ == s_value && !in.empty()) {
+    if (st_ == s_value && !in.empty() && !cfg_.retry_unescape) {
       // the usual streamed token, inside the value and all of it the lexer's: no loop; any
       // other outcome goes on in the loop, which takes this lexer step (sync() is idempotent)
       ex_.rebind(&e);
@@ -91,6 +100,8 @@ class json_body {
             continue;
           }
           if (c == '{' || c == '[') {
+            retried_ = unq_ = false;
+            raw_.clear();
             start_value(e);
             list_ = c == '[';
             prior_calls_ = 0;
@@ -106,7 +117,7 @@ class json_body {
           return step::failed(i, errc::invalid_call, "no JSON payload after the marker",
                               cfg_.prose_is_error && is_ident_start(c) ? severity::error : severity::warning);
         case s_value: {
-          const lex_step s = has_fed_ ? take_fed() : lx_.feed(std::string_view(in.data() + i, n - i));
+          const lex_step s = has_fed_ ? take_fed() : lex(std::string_view(in.data() + i, n - i));
           ex_.sync();
           if (ex_.failed()) {
             if (!ex_.not_call() && start_skip(e, i + s.consumed, ex_.fail_code(), ex_.fail_message().c_str())) {
@@ -118,6 +129,10 @@ class json_body {
           if (s.st == lex_step::fail) {
             const errc code = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
             const std::size_t at = i + s.consumed;
+            if (code != errc::limit_depth && retry(e, at)) {
+              i = at;  // the offending byte is read again, through the repair
+              continue;
+            }
             if (code != errc::limit_depth && at < n && in[at] == '{' && resume_list(e, at)) {
               i = at;  // a missing `,` between two items: the next one starts here
               continue;
@@ -177,6 +192,12 @@ class json_body {
             ++i;
             continue;
           }
+          if (c == ',' && cfg_.comma_objects && !list_) {
+            ws_ += static_cast<char>(c);  // given back if no object follows
+            ++i;
+            st_ = s_comma;
+            continue;
+          }
           if (c == ';' && cfg_.semicolons) {
             ++i;
             st_ = s_before;
@@ -218,12 +239,27 @@ class json_body {
             st_ = s_closer;
             continue;
           }
-          if ((c == '}' || c == ']' || c == ' ') && mbuf_.size() < 16) {
+          if ((c == '}' || c == ']' || is_json_ws(c)) && mbuf_.size() < 16) {
             mbuf_ += static_cast<char>(c);
             ++i;
             continue;
           }
           return done_here(i);
+        case s_comma:
+          if (is_json_ws(c)) {
+            ws_ += static_cast<char>(c);
+            ++i;
+            continue;
+          }
+          if (c != '{') return done_here(i);
+          if (!comma_noted_) {
+            comma_noted_ = true;
+            e.text.diag(errc::repaired, e.place.region_abs(), "comma-separated call objects were read as a list",
+                        severity::note);
+          }
+          ws_.clear();
+          st_ = s_before;
+          continue;
         case s_closer: {
           if (mbuf_.empty() && n - i >= cfg_.closer.size() &&
               in.compare(i, cfg_.closer.size(), cfg_.closer) == 0) {
@@ -252,6 +288,7 @@ class json_body {
   step finish(const region_ctx& e) {
     ex_.rebind(&e);
     if (st_ == s_value) {
+      if (unq_ && bs_ > 0) (void)lx_.feed(std::string_view("\\\\", bs_));  // held backslashes
       const lex_step s = lx_.finish();
       ex_.sync();
       if (ex_.failed()) return extractor_failed(0);
@@ -276,7 +313,69 @@ class json_body {
 
 
  private:
-  enum state : std::uint8_t { s_before, s_value, s_after, s_stray, s_closer, s_skip };
+  enum state : std::uint8_t { s_before, s_value, s_after, s_stray, s_comma, s_closer, s_skip };
+
+  /// Feeds the lexer (through the repair after a retry); kept for a retry until one is made.
+  lex_step lex(std::string_view in) {
+    if (unq_) return unq_lex(in);
+    const lex_step s = lx_.feed(in);
+    if (cfg_.retry_unescape && !retried_) raw_.append(in.data(), std::min(s.consumed, in.size()));
+    return s;
+  }
+  /// The lexer fed `in` with each run of backslashes before a quote one shorter (two or more
+  /// become one less); a run is held (at most two) until the byte after it comes.
+  lex_step unq_lex(std::string_view in) {
+    std::size_t j = 0;
+    while (j < in.size()) {
+      if (in[j] == '\\') {
+        ++j;
+        if (++bs_ == 3) {
+          bs_ = 2;
+          const lex_step s = lx_.feed("\\");
+          if (s.st != lex_step::more) return {s.st, j};
+        }
+        continue;
+      }
+      if (bs_ > 0) {
+        const std::size_t k = in[j] == '"' && bs_ == 2 ? 1 : bs_;
+        bs_ = 0;
+        const lex_step s = lx_.feed(std::string_view("\\\\", k));
+        if (s.st != lex_step::more) return {s.st, j};
+      }
+      std::size_t k = in.find('\\', j);
+      if (k == std::string_view::npos) k = in.size();
+      const lex_step s = lx_.feed(in.substr(j, k - j));
+      if (s.st != lex_step::more) return {s.st, j + s.consumed};
+      j = k;
+    }
+    return {lex_step::more, in.size()};
+  }
+  /// cfg.retry_unescape: the value that failed at `at` (no call of it complete, its bytes kept)
+  /// is read again from its start through the repair. False when it is not retried.
+  bool retry(const region_ctx& e, std::size_t at) {
+    if (!cfg_.retry_unescape || retried_ || unq_ || ex_.calls() + prior_calls_ > 0 || !dropped_.empty())
+      return false;
+    retried_ = true;
+    if (raw_.find("\\\\\"") == std::string::npos) return false;
+    lx_.divert(nullptr);
+    if (ex_.call_begun() && !e.calls.abandon_call()) return false;
+    const std::string kept = std::move(raw_);
+    raw_.clear();
+    unq_ = true;
+    bs_ = 0;
+    start_value(e);
+    const lex_step s = unq_lex(kept);
+    ex_.sync();
+    if (s.st != lex_step::more || ex_.failed()) {
+      // the repair does not help before the byte that failed: the region fails there
+      unq_ = false;
+      return false;
+    }
+    e.text.diag(errc::repaired, e.place.chunk_abs() + at,
+                "the JSON failed to parse; its double-escaped quotes (\\\\\") were read as \\\"",
+                severity::note);
+    return true;
+  }
 
   void start_value(const region_ctx& e) {
     lx_.reset(&ex_, e.request.max_depth());
@@ -298,6 +397,7 @@ class json_body {
     if (dropped_.size() < 64)
       dropped_.push_back({e.place.chunk_abs() + at, std::pair<bool, std::string>(ex_.call_begun(), msg)});
     prior_calls_ += ex_.calls();
+    retried_ = true;  // the list restarts: its bytes are no longer one value
     sk_depth_ = open;
     sk_str_ = sk_esc_ = false;
     st_ = s_skip;
@@ -311,6 +411,7 @@ class json_body {
     e.text.diag(errc::repaired, e.place.chunk_abs() + at,
                 "a missing ',' between two items of the call list was assumed", severity::note);
     prior_calls_ += ex_.calls();
+    retried_ = true;
     start_value(e);
     (void)lx_.feed("[");
     return true;
@@ -370,6 +471,12 @@ class json_body {
   errc first_code_ = errc::ok;
   std::string first_msg_;
   std::size_t first_at_ = 0;
+  // cfg.comma_objects, cfg.retry_unescape
+  bool comma_noted_ = false;
+  std::string raw_;          // the value's bytes so far, until a retry is made
+  bool retried_ = false;     // the value was retried (or cannot be)
+  bool unq_ = false;         // the value is read through the repair
+  std::size_t bs_ = 0;       // backslashes held by the repair (at most two)
 };
 
 }  // namespace detail

@@ -488,14 +488,14 @@ class region_runner : public engine_output,
       fail_level_ = best_fail_.level;
     }
     best_fail_.set = false;
-    if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && region_blank_after_marker()) {
+    if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && after_marker().empty()) {
       // the output ended right after an opener: a call cut off, whatever the claimant said
       fail_code_ = errc::ok;
     }
     if (fail_code_ == errc::ok && claim_ && is_marker_like(claim_->text, at_end)) {
       // never silent: an opener that matched gives a call or says why it did not
       const std::string mk(claim_->text);
-      if (at_end) {
+      if (at_end && !prose_after_marker()) {  // cut after it (a name at most); words: a note
         fail_code_ = errc::unterminated_call;
         fail_msg_ = "the output ended inside `" + mk + "` before a call could be read";
         fail_level_ = severity::error;
@@ -528,12 +528,14 @@ class region_runner : public engine_output,
     region_buf_.clear();
   }
 
-  /// Only whitespace follows the region's marker so far.
-  bool region_blank_after_marker() const {
-    const std::string_view r = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
-    for (std::size_t k = std::min(region_marker_len_, r.size()); k < r.size(); ++k)
-      if (!is_json_ws(static_cast<unsigned char>(r[k]))) return false;
-    return true;
+  /// Words after the marker (whitespace between two of them): prose, not a cut header.
+  bool prose_after_marker() const { return rtrim_ws(after_marker()).find_first_of(" \n\t") != std::string_view::npos; }
+  /// The region's bytes after its marker, past whitespace (none: only whitespace so far).
+  std::string_view after_marker() const {
+    std::string_view r = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);
+    r.remove_prefix(std::min(region_marker_len_, r.size()));
+    while (!r.empty() && is_json_ws(static_cast<unsigned char>(r.front()))) r.remove_prefix(1);
+    return r;
   }
 
   /// The region's bytes after its marker (they end at `at`) are read again, before what is

@@ -60,12 +60,14 @@
 // is none of these stays a JSON string, with an errc::normalized warning (the value was not changed, but its type is
 // not the schema's; the normalizer reports the schema mismatch itself). `unknown`: a string, streamed; with
 // e.request.guess_json_values() a value that is entirely one JSON number, true, false, null, array or object is decoded
-// (no diagnostic). In a family with a `type_attr` (DSML `string="..."`), an `unknown` kind follows the attribute:
+// (no diagnostic); a room with guess_values decodes as its vendor does (strings, Python literals:
+// detail/xml_value_decode.hpp). In a family with a `type_attr` (DSML `string="..."`), an `unknown` kind follows the attribute:
 // "false" means typed, "true" means string; a schema kind wins over the attribute.
 //
 
 #include "normalize_names.hpp"
 #include "xml_body.hpp"
+#include "xml_value_decode.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -350,6 +352,25 @@ inline xml_call_body::act xml_call_body::mismatch() {
 
 inline void xml_call_body::text(std::string_view s) {
   if (s.empty()) return;
+  const untyped_decode ud = accept_ == vk_all && !null_word_ ? untyped_style(sp_) : untyped_decode::json_like;
+  if (mode_ == m_guess && ud != untyped_decode::json_like) {
+    // the room's vendor decodes strings and (GLM) Python literals too; a json_loads value's
+    // leading whitespace waits in value_ for the first byte that decides (xml_value_decode.hpp)
+    std::size_t k = 0;
+    while (k < s.size() && is_json_ws(static_cast<unsigned char>(s[k]))) ++k;
+    if (k == s.size()) {
+      value_ += s;
+      return;
+    }
+    if (untyped_may_start(ud, static_cast<unsigned char>(s[k]))) {
+      mode_ = m_guess_buf;
+    } else {
+      mode_ = m_string;
+      a() += '"';
+      string_text(value_);
+      value_.clear();
+    }
+  }
   if (mode_ == m_guess) {
     const unsigned char c = static_cast<unsigned char>(s[0]);
     const bool maybe_json = ((accept_ & vk_number) && ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) ||
@@ -420,8 +441,18 @@ inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
       if (sw_.end(a())) bad_utf8_ = true;  // a sequence cut off by the closer
       a() += '"';
       break;
-    case m_guess: a() += "\"\""; break;
+    case m_guess: quote_value(); break;  // empty, or (json_loads) whitespace only
     case m_guess_buf: {
+      const untyped_decode ud = accept_ == vk_all && !null_word_ ? untyped_style(sp_) : untyped_decode::json_like;
+      if (ud != untyped_decode::json_like) {  // json.loads (then ast.literal_eval), else the text
+        if (decode_untyped(dec_, e, value_, ud, deep_)) {
+          a() += dec_.out();
+          if (dec_.replaced_utf8()) bad_utf8_ = true;
+        } else {
+          quote_value();
+        }
+        break;
+      }
       if (null_word_ && xml_value_decoder::null_word(value_, false)) {  // `null` itself, not `None`
         a() += "null";
         break;
@@ -476,72 +507,6 @@ inline void xml_call_body::end_value(const region_ctx& e, bool line_break) {
     skip_ = false;
     skipped_.clear();
   }
-}
-
-inline bool xml_call_body::loose_typed(const region_ctx& e) {
-  // a number or boolean as the vendors' parsers read the text (int(), float(), lower()):
-  // `007`, `+2.50`, `FALSE`; the normalizer checks the type the schema wants
-  std::string fixed;
-  if (loose_text_scalar(value_, fixed) != loose_kind::none) {
-    a() += fixed;
-    note(e, "read as " + fixed + " (leading zeros, sign or case as Python reads them)", severity::note);
-    return true;
-  }
-  // a JSON string holding an object or an array (encoded twice): the object or array
-  if (dec_.lex(e, value_) || dec_.out().size() < 2 || dec_.out()[0] != '"') return false;
-  const std::string inner = json_unescape(std::string_view(dec_.out()).substr(1, dec_.out().size() - 2));
-  const std::size_t b = inner.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos || (inner[b] != '{' && inner[b] != '[')) return false;
-  if (dec_.lex(e, inner)) {
-    if (dec_.too_deep()) deep_ = true;
-    return false;
-  }
-  a() += dec_.out();
-  if (dec_.replaced_utf8()) bad_utf8_ = true;
-  note(e, "held its JSON as a string (encoded twice): decoded", severity::note);
-  return true;
-}
-
-inline bool xml_call_body::unwrap(const region_ctx& e) {
-  if (dec_.lex(e, value_)) {
-    if (dec_.too_deep()) deep_ = true;
-    return false;
-  }
-  const std::string& o = dec_.out();
-  if (o.size() < 2 || o[0] != '{') return false;
-  // the top-level keys of the compact object
-  std::size_t depth = 0;
-  bool in_str = false, esc = false, want_key = true;
-  std::size_t ks = 0;
-  for (std::size_t i = 0; i < o.size(); ++i) {
-    const char ch = o[i];
-    if (in_str) {
-      if (esc) esc = false;
-      else if (ch == '\\') esc = true;
-      else if (ch == '"') {
-        in_str = false;
-        if (depth == 1 && want_key) {
-          if (e.request.param_kind(std::string_view(o).substr(ks, i - ks)) == value_kind::undeclared) return false;
-          want_key = false;
-        }
-      }
-      continue;
-    }
-    if (ch == '"') {
-      in_str = true;
-      ks = i + 1;
-    } else if (ch == '{' || ch == '[') {
-      ++depth;
-    } else if (ch == '}' || ch == ']') {
-      --depth;
-    } else if (ch == ',' && depth == 1) {
-      want_key = true;
-    }
-  }
-  if (o.size() > 2) a().append(o, 1, o.size() - 2);
-  else count_ = 0;
-  note(e, "held the call's arguments: unwrapped", severity::note);
-  return true;
 }
 
 inline void xml_call_body::quote_value() {

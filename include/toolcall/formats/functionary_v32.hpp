@@ -17,6 +17,7 @@
 #include "end_tokens.hpp"
 #include "../detail/format_def.hpp"
 #include "../detail/json_call.hpp"
+#include "../detail/json_lexer.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
@@ -52,10 +53,8 @@ class functionary_v32_handler final : public handler {
           if (c == '\n' && !name_.empty()) {
             ++i;
             if (name_ == "all") return {step::done, i};  // text follows: the scanner's
-            if (name_ == "python") {
-              e.calls.begin_call("python", "", fmt_, 0);
-              e.calls.call_args("{\"code\":\"");
-              st_ = s_code;
+            if (name_ == "python") {  // JSON arguments or raw code: the first byte decides
+              st_ = s_py_start;
               continue;
             }
             st_ = s_json_start;
@@ -89,6 +88,39 @@ class functionary_v32_handler final : public handler {
         case s_json: {
           return (body_.feed(e, in.substr(i))).after(i);
         }
+        case s_py_start:
+          // llama.cpp (parse_json_tool_calls, allow_raw_python) and MeetKai's parser: a JSON
+          // object after `python\n` is the arguments; anything else is code
+          if (is_json_ws(c)) {
+            ws_ += static_cast<char>(c);
+            ++i;
+            continue;
+          }
+          if (c == '{') {
+            lx_.reset(nullptr, e.request.max_depth());
+            raw_.clear();
+            st_ = s_py_json;
+            continue;
+          }
+          start_code(e);
+          continue;
+        case s_py_json: {
+          const lex_step r = lx_.feed(in.substr(i));
+          raw_.append(in.data() + i, r.st == lex_step::more ? n - i : r.consumed);
+          if (r.st == lex_step::more) return {step::more, n};
+          if (r.st == lex_step::done && strict_json()) {  // the arguments, a JSON object
+            ws_.clear();
+            e.calls.begin_call("python", "", fmt_, 0);
+            e.calls.call_args(lx_.out());
+            e.calls.end_call(0, false);
+            return {step::done, i + r.consumed};
+          }
+          // not strict JSON (a dict literal `{1: 2}`, a set, single quotes): the bytes are code
+          i += r.consumed;
+          std::string back;
+          if (replay_as_code(e, back)) return step::done_with(i, std::move(back));
+          continue;
+        }
         case s_code:
           if (hold_.empty() && ws_.empty() && c != '<' && c != '>' && !is_json_ws(c)) {
             std::size_t j = i + 1;
@@ -114,6 +146,24 @@ class functionary_v32_handler final : public handler {
 
   step finish(const region_ctx& e) override {
     switch (st_) {
+      case s_py_start:
+        start_code(e);
+        return finish(e);
+      case s_py_json: {
+        if (lx_.finish().st == lex_step::done && strict_json()) {
+          ws_.clear();
+          e.calls.begin_call("python", "", fmt_, 0);
+          e.calls.call_args(lx_.out());
+          e.calls.end_call(0, false);
+          return {step::done, 0};
+        }
+        if (strict_json())  // a JSON object cut off: the arguments are incomplete
+          return step::failed(0, errc::unterminated_call, "the output ended inside the JSON arguments of `python`",
+                              severity::error);
+        std::string back;
+        if (replay_as_code(e, back)) return step::done_with(0, std::move(back));
+        return finish(e);
+      }
       case s_json: {
         return body_.finish(e);
       }
@@ -136,7 +186,33 @@ class functionary_v32_handler final : public handler {
   }
 
  private:
-  enum state : std::uint8_t { s_name, s_json_start, s_json, s_code };
+  enum state : std::uint8_t { s_name, s_json_start, s_json, s_code, s_py_start, s_py_json };
+
+  /// The object read so far is JSON as written (no repair: llama.cpp parses strictly).
+  bool strict_json() const noexcept { return !lx_.repaired() && !lx_.replaced_utf8(); }
+  /// The python call's code starts (whitespace held in ws_ is code once code follows it).
+  void start_code(const region_ctx& e) {
+    e.calls.begin_call("python", "", fmt_, 0);
+    e.calls.call_args("{\"code\":\"");
+    st_ = s_code;
+  }
+  /// The bytes read as a JSON candidate (raw_) are code after all. True when a message marker
+  /// or an end-of-turn token stands among them: the code ended there, `back` takes what follows.
+  bool replay_as_code(const region_ctx& e, std::string& back) {
+    start_code(e);
+    std::string r;
+    r.swap(raw_);
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      if (code_byte(e, static_cast<unsigned char>(r[k]))) {
+        end_code(e);
+        back = ws_ + hold_ + r.substr(k + 1);
+        ws_.clear();
+        hold_.clear();
+        return true;
+      }
+    }
+    return false;
+  }
 
   static bool name_byte(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
@@ -200,6 +276,8 @@ class functionary_v32_handler final : public handler {
   std::string_view fmt_;
   state st_ = s_name;
   std::string name_, hold_, ws_, esc_;
+  std::string raw_;             // s_py_json: the bytes read as a JSON candidate
+  json_lexer lx_;
   bool name_ws_ = false;
   bool after_marker_ = false;   // the region opened at `>>>` (variant 0), not at the output's start
   std::size_t lead_ws_ = 0;     // whitespace between the recipient line and its arguments

@@ -7,7 +7,8 @@
 // Phi-4-mini and Firefunction v2 (docs/formats/functools.md): the word `functools` directly
 // followed by a JSON list of calls, `functools[{"name": ..., "arguments": {...}}, ...]`, with no
 // closer. `functools.lru_cache` and `import functools` are not openers; a `functools[...]` whose
-// list holds no call objects stays content.
+// list holds no call objects stays content, but the empty list `functools[]` is the model saying
+// "no call" (vLLM's phi4mini parser strips it): markup, a note (json_region_handler).
 
 #include "../detail/format_def.hpp"
 #include "../detail/spec_compile.hpp"

@@ -11,7 +11,8 @@
 // closer follows the name, so a word of prose after the opener is not a call. As in vLLM's
 // glm4_moe parser, a value the schema types as a string is kept verbatim (whitespace included)
 // and every other value, with no tools or an undeclared key too, is decoded when it is one JSON
-// value or Python literal (`20` is 20, `[1, 2]` a list), else kept as a string.
+// value or Python literal (`20` is 20, `'Paris'` Paris, `(1, 2)` a list), else kept as a string
+// (detail/xml_value_decode.hpp: guess_values with verbatim_strings).
 
 #include "end_tokens.hpp"
 #include "../detail/custom.hpp"

@@ -81,11 +81,12 @@ class json_region_handler final : public handler {
   json_region_handler(std::string_view format, std::vector<json_region_spec> specs)
       : fmt_(format), specs_(std::move(specs)) {}
 
-  void begin(const region_ctx& e, std::string_view, int variant) override {
+  void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     const std::size_t v = static_cast<std::size_t>(variant);
     spec_ = &specs_[v < specs_.size() ? v : 0];
     ws_.clear();
     m_.clear();
+    empty_watch_ = false;
     switch (spec_->kind) {
       case json_region_spec::json:
         st_ = spec_->lead.empty() ? s_peek : s_lead;
@@ -93,6 +94,10 @@ class json_region_handler final : public handler {
           start_body(e, spec_->body);
           (void)body_.feed(e, 0, spec_->inject);
           st_ = s_body;
+          // an opener that opens the list itself (`functools[`), no closer: `]` after
+          // whitespace is the empty list, markup with a note, as nemotron's `<TOOLCALL>[]`
+          empty_watch_ = spec_->inject == "[" && spec_->body.closer.empty();
+          if (empty_watch_) trigger_.assign(trigger.data(), trigger.size());
         }
         break;
       case json_region_spec::wrap_open: st_ = s_open; break;
@@ -136,6 +141,15 @@ class json_region_handler final : public handler {
           st_ = s_body;
           continue;
         case s_body: {
+          if (empty_watch_) {
+            std::size_t j = i;
+            while (j < n && is_json_ws(static_cast<unsigned char>(in[j]))) ++j;
+            if (j < n) empty_watch_ = false;
+            if (j < n && in[j] == ']') {
+              e.text.diag(errc::ok, e.place.region_abs(), trigger_ + "] holds no call", severity::note);
+              return {step::done, j + 1};
+            }
+          }
           const step s = body_.feed(e, i, in.substr(i));
           return s.after(i);
         }
@@ -213,6 +227,8 @@ class json_region_handler final : public handler {
   state st_ = s_peek;
   std::string ws_, m_;
   shifted_json_body body_;
+  std::string trigger_;       // the opener, when it opens the list
+  bool empty_watch_ = false;  // only whitespace since an opener that opens the list
 };
 
 /// A json spec: `closer` (may be empty) and whether several values or a list are accepted.

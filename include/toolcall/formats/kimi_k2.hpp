@@ -248,7 +248,8 @@ class kimi_call_handler final : public handler {
 class kimi_section_handler final : public handler {
  public:
   explicit kimi_section_handler(std::string_view format) : call_(format) {}
-  void begin(const region_ctx&, std::string_view, int) override {
+  void begin(const region_ctx&, std::string_view opener, int) override {
+    opener_.assign(opener.data(), opener.size());
     pend_.clear();
     noise_.clear();
     probe_.clear();
@@ -279,6 +280,12 @@ class kimi_section_handler final : public handler {
           partial |= m == pm::partial;
         }
         if (hit >= 0 || partial) break;
+        if (noise_.empty() && !opener_.empty()) {
+          // the section opener written twice (vLLM's content ends before the first): markup
+          const pm m = prefix_match(pend_, opener_);
+          if (m == pm::full) pend_.clear();
+          if (m != pm::no) break;
+        }
         noise_ += pend_[0];  // no marker starts here: the byte is text before the first call
         pend_.erase(0, 1);
       }
@@ -321,7 +328,7 @@ class kimi_section_handler final : public handler {
   static step quiet_fail(std::size_t i) { return step::failed(i, errc::ok, "", severity::note); }
   kimi_call_handler call_;
   kimi_id_reader idr_;
-  std::string pend_, noise_, probe_;
+  std::string pend_, noise_, probe_, opener_;
   bool in_call_ = false, probing_ = false;
 };
 

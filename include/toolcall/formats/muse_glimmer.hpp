@@ -10,7 +10,8 @@
 // other recipient is a tool message whose body is `<atem:function_calls><atem:invoke name="f">
 // <atem:parameter name="k">V</atem:parameter></atem:invoke></atem:function_calls>`. An invoke in
 // a reasoning or content message is text, never a call (vLLM's muse_glimmer parser selects tool
-// messages by recipient). Values are JSON-decoded when the whole text is JSON, else kept.
+// messages by recipient). Values are json.loads'ed (whitespace around them and a JSON string
+// included), else kept raw (detail/xml_value_decode.hpp: guess_values with trim none).
 
 #include <algorithm>
 #include <cstdint>

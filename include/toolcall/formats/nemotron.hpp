@@ -7,7 +7,8 @@
 // NVIDIA Nemotron JSON (docs/formats/nemotron_json.md): Llama-Nemotron (Llama-3.1/3.3-Nemotron
 // Nano/Super/Ultra) and Nemotron Nano v2 write every call of a turn in one list,
 // `<TOOLCALL>[{"name": ..., "arguments": {...}}, ...]</TOOLCALL>`; a lone object is accepted
-// as vLLM's nemotron_json parser does. `<TOOLCALL>[]</TOOLCALL>` is the model saying "no call":
+// as vLLM's nemotron_json parser does, and so are objects separated by commas with no list
+// around them (read as a list, with a note). `<TOOLCALL>[]</TOOLCALL>` is the model saying "no call":
 // recognised markup, a note, no call. Nemotron 3 (Nano, Super) writes Qwen3-Coder XML instead:
 // its preset lives here and enables qwen3_coder, so every Nemotron name resolves in one room.
 
@@ -28,7 +29,7 @@ namespace detail {
 class nemotron_handler final : public handler {
  public:
   explicit nemotron_handler(std::string_view format)
-      : inner_(format, {json_spec(k_close)}) {}
+      : inner_(format, {spec()}) {}
 
   void begin(const region_ctx& e, std::string_view trigger, int variant) override {
     st_ = s_peek;
@@ -91,6 +92,13 @@ class nemotron_handler final : public handler {
 
  private:
   static constexpr std::string_view k_close = "</TOOLCALL>";
+  /// `{call}, {call}` without the list is read as one, as vLLM wraps a payload that does not
+  /// start with `[` in `[ ]` (_normalize_tool_call_payload)
+  static json_region_spec spec() {
+    json_region_spec s = json_spec(k_close);
+    s.body.comma_objects = true;
+    return s;
+  }
   enum state : std::uint8_t { s_peek, s_empty, s_inner };
 
   /// Not an empty list: the bytes held so far (whitespace and `[`) go to the JSON reader first.

@@ -13,6 +13,35 @@
 #include "../detail/handlers.hpp"
 
 TOOLCALL_NAMESPACE_BEGIN
+namespace detail {
+
+/// `<tools>` then call objects or a list of them, to `</tools>` (tag_json_handler's reading),
+/// with two repairs vLLM's qwen2_5_coder parser makes: a list item with no name (or broken)
+/// drops alone, with a diagnostic, and JSON that fails to parse is read again with its
+/// double-escaped quotes (`\\"`) read as `\"`, with a note.
+class qwen_tools_handler final : public handler {
+ public:
+  qwen_tools_handler(std::string_view format, std::string_view closer) : fmt_(format), closer_(closer) {}
+  void begin(const region_ctx& e, std::string_view, int) override {
+    json_body::config cfg;
+    cfg.shape = wrapper_shape();
+    cfg.shape.skip_bad = true;
+    cfg.multi = true;
+    cfg.closer = closer_;
+    cfg.format = fmt_;
+    cfg.retry_unescape = true;
+    body_.begin(e, cfg);
+  }
+  step feed(const region_ctx& e, std::string_view in) override { return body_.feed(e, in); }
+  step finish(const region_ctx& e) override { return body_.finish(e); }
+
+ private:
+  std::string_view fmt_, closer_;
+  json_body body_;
+};
+
+}  // namespace detail
+
 namespace formats {
 
 struct qwen_tools {
@@ -33,8 +62,7 @@ struct qwen_tools {
                  {"qwen3", {"reasoning", "hermes", "qwen3_coder", "named_function", "qwen_tools", "fenced"}, 30, false},
                  {"qwen", {"reasoning", "hermes", "qwen_tools", "qwen_function", "qwen_bracket", "named_function", "fenced"}, 40, false}};
     d.make = [] {
-      using tag = detail::tag_json_handler::tag;
-      return std::unique_ptr<detail::handler>(new detail::tag_json_handler(name, {tag{"</tools>", true, true, false}}));
+      return std::unique_ptr<detail::handler>(new detail::qwen_tools_handler(name, "</tools>"));
     };
     end_tokens::add(d.markers, end_tokens::chatml());
     return d;
