@@ -884,3 +884,14 @@ TEST_SUITE("toolcall/ground truth") {
     }
   }
 }
+
+TEST_SUITE("toolcall/ground truth") {
+  TEST_CASE("FunctionGemma: <end_function_call> written twice is a marker, as vLLM keeps only the text before the call") {
+    const toolcall::parser_registry& fg = only("function_gemma");
+    for (const char* sep : {"", "\n"}) {
+      const std::string text = std::string("<start_function_call>call:get_weather{city:<escape>Paris<escape>}<end_function_call>") +
+                               sep + "<end_function_call>";
+      expect(text, {paris}, "", fg);
+    }
+  }
+}

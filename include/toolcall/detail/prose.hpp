@@ -145,8 +145,10 @@ inline std::string_view closing_token(std::string_view r) noexcept {
     if (is_json_ws(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '{' || c == '}') return {};
   }
   const std::string_view t = r.substr(lt);
+  // `</x>`, `<|x|>`, `<｜x｜>`, and a name that starts with `end_` (FunctionGemma's closer)
   const bool closing = t[1] == '/' || t[1] == '|' || t.compare(0, 4, "<\xEF\xBD\x9C") == 0 ||
-                       t.compare(t.size() - 2, 2, "|>") == 0;
+                       t.compare(t.size() - 2, 2, "|>") == 0 || (t.size() > 6 && ascii_lower(t[1]) == 'e' && ascii_lower(t[2]) == 'n' &&
+                                                              ascii_lower(t[3]) == 'd' && t[4] == '_');
   return closing ? t : std::string_view();
 }
 
