@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: MIT
 // Discrepancies with the vendors' reference parsers in the JSON families: nemotron_json's
 // comma-separated objects, a stray bracket before a `<tool_call>`-like closer, qwen_tools'
-// double-escaped quotes and nameless list items, functools' empty list. Every case is checked
+// nameless list items, functools' empty list. Every case is checked
 // one-shot and streamed at every split and byte by byte (tc_test::expect_message).
 #include <doctest/doctest.h>
 
@@ -79,32 +79,6 @@ TEST_SUITE("toolcall/fixes_json_families") {
     const auto reg = tc_test::only_format("hermes");
     (void)tc_test::expect_message(reg, "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}}\n</tool_call>",
                                   {{"get_weather", paris}}, {"}"});
-  }
-
-  TEST_CASE("qwen_tools: double-escaped quotes are read again when the JSON fails") {
-    const auto reg = tc_test::only_format("qwen_tools");
-    std::string t = "<tools>\n{\"name\": \"run\", \"arguments\": {\"cmd\": \"echo \\\\\"hi\\\\\"\"}}\n</tools>";
-    toolcall::message m = tc_test::expect_message(reg, t, {{"run", R"({"cmd":"echo \"hi\""})"}}, {""});
-    CHECK(has_note(m, toolcall::errc::repaired, "double-escaped quotes"));
-    CHECK_FALSE(tc_test::has_diagnostic(m, toolcall::errc::invalid_json));
-    // JSON that parses is never changed: a backslash then a quote inside a string stays
-    t = "<tools>\n{\"name\": \"run\", \"arguments\": {\"cmd\": \"a\\\\\\\"b\"}}\n</tools>";  // "a\\\"b": a\"b
-    m = tc_test::expect_message(reg, t, {{"run", R"({"cmd":"a\\\"b"})"}}, {""});
-    CHECK_FALSE(has_note(m, toolcall::errc::repaired, "double-escaped"));
-    // the repair does not help: the region fails as before, no call
-    t = "<tools>\n{\"name\": \"run\", \"arguments\": {\"cmd\": \"echo \\\\\"hi\\\\\" oops}}\n</tools>";
-    const tc_test::split_result r = tc_test::split_compare(reg, {}, t);
-    CHECK_MESSAGE(r.err.empty(), r.err);
-    CHECK(r.one.calls.empty());
-    CHECK(r.one.content.find("<tools>") != std::string::npos);
-    // the name itself double-escaped before the failure; the arguments given after it
-    t = "<tools>{\"name\": \"say\", \"arguments\": {\"text\": \"\\\\\"quoted\\\\\" and \\\\\"more\\\\\"\"}}</tools>";
-    (void)tc_test::expect_message(reg, t, {{"say", R"({"text":"\"quoted\" and \"more\""})"}}, {""});
-    // only qwen_tools retries: hermes keeps the vendor's strict reading
-    t = "<tool_call>\n{\"name\": \"run\", \"arguments\": {\"cmd\": \"echo \\\\\"hi\\\\\"\"}}\n</tool_call>";
-    const tc_test::split_result h = tc_test::split_compare(tc_test::only_format("hermes"), {}, t);
-    CHECK(h.err.empty());
-    CHECK(h.one.calls.empty());
   }
 
   TEST_CASE("qwen_tools: a nameless list item drops alone, with a diagnostic") {

@@ -47,10 +47,6 @@ class json_body {
     /// `{call}, {call}` with no list around it is read as a list (vLLM's nemotron_json wraps
     /// such a payload in `[ ]`), with a note
     bool comma_objects = false;
-    /// a value whose JSON fails, holding backslash-backslash-quote, is read again with each
-    /// such run one backslash shorter (vLLM's qwen2_5_coder retries after replacing `\\"`
-    /// with `\"`), with a note; a call it announced ends invalid (abandon_call)
-    bool retry_unescape = false;
   };
 
   void begin(const region_ctx& e, const config& c) {
@@ -71,12 +67,11 @@ class json_body {
   /// The call's buffer a plain token inside the value's arguments would go to, with nothing
   /// else changing (call_sink::plain_lane), or nullptr.
   const std::string* plain_lane() const noexcept {
-    return st_ == s_value && !has_fed_ && !cfg_.retry_unescape && ex_.streams_direct() ? lx_.plain_string_out()
-                                                                                         : nullptr;
+    return st_ == s_value && !has_fed_ && ex_.streams_direct() ? lx_.plain_string_out() : nullptr;
   }
 
   step feed(const region_ctx& e, std::string_view in) {
-    if (st_ == s_value && !in.empty() && !cfg_.retry_unescape) {
+    if (st_ == s_value && !in.empty()) {
       // the usual streamed token, inside the value and all of it the lexer's: no loop; any
       // other outcome goes on in the loop, which takes this lexer step (sync() is idempotent)
       ex_.rebind(&e);
@@ -100,8 +95,6 @@ class json_body {
             continue;
           }
           if (c == '{' || c == '[') {
-            retried_ = unq_ = false;
-            raw_.clear();
             start_value(e);
             list_ = c == '[';
             prior_calls_ = 0;
@@ -129,10 +122,6 @@ class json_body {
           if (s.st == lex_step::fail) {
             const errc code = lx_.error_code() == errc::limit_depth ? errc::limit_depth : errc::invalid_json;
             const std::size_t at = i + s.consumed;
-            if (code != errc::limit_depth && retry(e, at)) {
-              i = at;  // the offending byte is read again, through the repair
-              continue;
-            }
             if (code != errc::limit_depth && at < n && in[at] == '{' && resume_list(e, at)) {
               i = at;  // a missing `,` between two items: the next one starts here
               continue;
@@ -288,7 +277,6 @@ class json_body {
   step finish(const region_ctx& e) {
     ex_.rebind(&e);
     if (st_ == s_value) {
-      if (unq_ && bs_ > 0) (void)lx_.feed(std::string_view("\\\\", bs_));  // held backslashes
       const lex_step s = lx_.finish();
       ex_.sync();
       if (ex_.failed()) return extractor_failed(0);
@@ -315,67 +303,7 @@ class json_body {
  private:
   enum state : std::uint8_t { s_before, s_value, s_after, s_stray, s_comma, s_closer, s_skip };
 
-  /// Feeds the lexer (through the repair after a retry); kept for a retry until one is made.
-  lex_step lex(std::string_view in) {
-    if (unq_) return unq_lex(in);
-    const lex_step s = lx_.feed(in);
-    if (cfg_.retry_unescape && !retried_) raw_.append(in.data(), std::min(s.consumed, in.size()));
-    return s;
-  }
-  /// The lexer fed `in` with each run of backslashes before a quote one shorter (two or more
-  /// become one less); a run is held (at most two) until the byte after it comes.
-  lex_step unq_lex(std::string_view in) {
-    std::size_t j = 0;
-    while (j < in.size()) {
-      if (in[j] == '\\') {
-        ++j;
-        if (++bs_ == 3) {
-          bs_ = 2;
-          const lex_step s = lx_.feed("\\");
-          if (s.st != lex_step::more) return {s.st, j};
-        }
-        continue;
-      }
-      if (bs_ > 0) {
-        const std::size_t k = in[j] == '"' && bs_ == 2 ? 1 : bs_;
-        bs_ = 0;
-        const lex_step s = lx_.feed(std::string_view("\\\\", k));
-        if (s.st != lex_step::more) return {s.st, j};
-      }
-      std::size_t k = in.find('\\', j);
-      if (k == std::string_view::npos) k = in.size();
-      const lex_step s = lx_.feed(in.substr(j, k - j));
-      if (s.st != lex_step::more) return {s.st, j + s.consumed};
-      j = k;
-    }
-    return {lex_step::more, in.size()};
-  }
-  /// cfg.retry_unescape: the value that failed at `at` (no call of it complete, its bytes kept)
-  /// is read again from its start through the repair. False when it is not retried.
-  bool retry(const region_ctx& e, std::size_t at) {
-    if (!cfg_.retry_unescape || retried_ || unq_ || ex_.calls() + prior_calls_ > 0 || !dropped_.empty())
-      return false;
-    retried_ = true;
-    if (raw_.find("\\\\\"") == std::string::npos) return false;
-    lx_.divert(nullptr);
-    if (ex_.call_begun() && !e.calls.abandon_call()) return false;
-    const std::string kept = std::move(raw_);
-    raw_.clear();
-    unq_ = true;
-    bs_ = 0;
-    start_value(e);
-    const lex_step s = unq_lex(kept);
-    ex_.sync();
-    if (s.st != lex_step::more || ex_.failed()) {
-      // the repair does not help before the byte that failed: the region fails there
-      unq_ = false;
-      return false;
-    }
-    e.text.diag(errc::repaired, e.place.chunk_abs() + at,
-                "the JSON failed to parse; its double-escaped quotes (\\\\\") were read as \\\"",
-                severity::note);
-    return true;
-  }
+  lex_step lex(std::string_view in) { return lx_.feed(in); }
 
   void start_value(const region_ctx& e) {
     lx_.reset(&ex_, e.request.max_depth());
@@ -397,7 +325,6 @@ class json_body {
     if (dropped_.size() < 64)
       dropped_.push_back({e.place.chunk_abs() + at, std::pair<bool, std::string>(ex_.call_begun(), msg)});
     prior_calls_ += ex_.calls();
-    retried_ = true;  // the list restarts: its bytes are no longer one value
     sk_depth_ = open;
     sk_str_ = sk_esc_ = false;
     st_ = s_skip;
@@ -411,7 +338,6 @@ class json_body {
     e.text.diag(errc::repaired, e.place.chunk_abs() + at,
                 "a missing ',' between two items of the call list was assumed", severity::note);
     prior_calls_ += ex_.calls();
-    retried_ = true;
     start_value(e);
     (void)lx_.feed("[");
     return true;
@@ -471,12 +397,8 @@ class json_body {
   errc first_code_ = errc::ok;
   std::string first_msg_;
   std::size_t first_at_ = 0;
-  // cfg.comma_objects, cfg.retry_unescape
+  // cfg.comma_objects
   bool comma_noted_ = false;
-  std::string raw_;          // the value's bytes so far, until a retry is made
-  bool retried_ = false;     // the value was retried (or cannot be)
-  bool unq_ = false;         // the value is read through the repair
-  std::size_t bs_ = 0;       // backslashes held by the repair (at most two)
 };
 
 }  // namespace detail

@@ -152,6 +152,13 @@ inline std::string_view closing_token(std::string_view r) noexcept {
   return closing ? t : std::string_view();
 }
 
+/// Every claimant failed at the word right after an opener (`use the <tool_call> tag`, the word
+/// at `word_at`): the opener was prose, worth a note, not a call cut or broken.
+inline bool refused_word(std::string_view after, std::size_t word_at, std::size_t fail_at, errc code) noexcept {
+  const char c = after.empty() ? '\0' : ascii_lower(after[0]);
+  return c >= 'a' && c <= 'z' && fail_at == word_at && (code == errc::invalid_call || code == errc::invalid_json);
+}
+
 /// The shape of a special token, `<|x|>` or `<｜x｜>` (fullwidth bars): a shape, not a family's
 /// marker (the learner reads the tokens a template uses).
 inline bool special_token_shape(std::string_view t) noexcept {

@@ -488,6 +488,9 @@ class region_runner : public engine_output,
       fail_level_ = best_fail_.level;
     }
     best_fail_.set = false;
+    const std::string_view am = after_marker();  // `use the <tool_call> tag`: prose (refused_word)
+    if (!at_end && claim_ && region_calls_.empty() && refused_word(am, region_abs_ + (rv_ ? rv_len_ : region_buf_.size()) - am.size(), fail_abs_, fail_code_))
+      fail_code_ = errc::ok;
     if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && after_marker().empty()) {
       // the output ended right after an opener: a call cut off, whatever the claimant said
       fail_code_ = errc::ok;
@@ -517,8 +520,7 @@ class region_runner : public engine_output,
     mode_ = mode_before_region_ == mode_reasoning ? mode_text : mode_before_region_;
     h_ = nullptr;
     keep_region_view();
-    // the region's text is read where it is: region_buf_ keeps its capacity for the next region
-    const std::string_view text = region_buf_;
+    const std::string_view text = region_buf_;  // read where it is (it keeps its capacity)
     if (!region_committed_ && !no_rescan && text.size() <= region_marker_len_ + 64 && text.size() > region_marker_len_) {
       region_text_out(text.substr(0, region_marker_len_), !region_committed_);
       carry_region_after_marker(at);

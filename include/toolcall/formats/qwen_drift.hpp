@@ -16,9 +16,8 @@ TOOLCALL_NAMESPACE_BEGIN
 namespace detail {
 
 /// `<tools>` then call objects or a list of them, to `</tools>` (tag_json_handler's reading),
-/// with two repairs vLLM's qwen2_5_coder parser makes: a list item with no name (or broken)
-/// drops alone, with a diagnostic, and JSON that fails to parse is read again with its
-/// double-escaped quotes (`\\"`) read as `\"`, with a note.
+/// with the repair vLLM's qwen2_5_coder parser makes: a list item with no name (or broken)
+/// drops alone, with a diagnostic.
 class qwen_tools_handler final : public handler {
  public:
   qwen_tools_handler(std::string_view format, std::string_view closer) : fmt_(format), closer_(closer) {}
@@ -29,7 +28,6 @@ class qwen_tools_handler final : public handler {
     cfg.multi = true;
     cfg.closer = closer_;
     cfg.format = fmt_;
-    cfg.retry_unescape = true;
     body_.begin(e, cfg);
   }
   step feed(const region_ctx& e, std::string_view in) override { return body_.feed(e, in); }
