@@ -491,14 +491,14 @@ class region_runner : public engine_output,
     const std::string_view am = after_marker();  // `use the <tool_call> tag`: prose (refused_word)
     if (!at_end && claim_ && region_calls_.empty() && refused_word(am, region_abs_ + (rv_ ? rv_len_ : region_buf_.size()) - am.size(), fail_abs_, fail_code_))
       fail_code_ = errc::ok;
-    if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && after_marker().empty()) {
+    if (at_end && claim_ && !region_committed_ && is_marker_like(claim_->text, true) && am.empty()) {
       // the output ended right after an opener: a call cut off, whatever the claimant said
       fail_code_ = errc::ok;
     }
     if (fail_code_ == errc::ok && claim_ && is_marker_like(claim_->text, at_end)) {
       // never silent: an opener that matched gives a call or says why it did not
       const std::string mk(claim_->text);
-      if (at_end && !prose_after_marker()) {  // cut after it (a name at most); words: a note
+      if (at_end && !words(am)) {  // cut after it (a name at most); words: a note
         fail_code_ = errc::unterminated_call;
         fail_msg_ = "the output ended inside `" + mk + "` before a call could be read";
         fail_level_ = severity::error;
@@ -530,8 +530,8 @@ class region_runner : public engine_output,
     region_buf_.clear();
   }
 
-  /// Words after the marker (whitespace between two of them): prose, not a cut header.
-  bool prose_after_marker() const { return rtrim_ws(after_marker()).find_first_of(" \n\t") != std::string_view::npos; }
+  /// Words (whitespace between two of them) after a marker: prose, not a cut header.
+  static bool words(std::string_view am) { return rtrim_ws(am).find_first_of(" \n\t") != std::string_view::npos; }
   /// The region's bytes after its marker, past whitespace (none: only whitespace so far).
   std::string_view after_marker() const {
     std::string_view r = rv_ ? std::string_view(rv_, rv_len_) : std::string_view(region_buf_);

@@ -209,12 +209,7 @@ class scan_driver : public region_runner {
   }
 
   void enter_passthrough() {
-    if (holding_) {
-      holding_ = hold_over_ = false;
-      flush_pending_as_content();
-      passthrough_text(hold_buf_);
-      hold_buf_.clear();
-    }
+    if (holding_) release_hold();  // the held text goes out as content with the carried bytes below
     if (mode_ == mode_region) fail_region(total_in_, false, true);
     if (mode_ == mode_pending) flush_pending_as_content();
     mode_ = mode_text;
